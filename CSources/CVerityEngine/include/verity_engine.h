@@ -1,0 +1,556 @@
+/*
+ * verity_engine.h — the Verity C engine (C11).
+ *
+ * One umbrella header. Every symbol carries the `vrt_` / `VRT_` prefix. The engine has no global
+ * mutable state: every object is created and owned by the caller, and no object is thread-safe on
+ * its own (Swift serializes access behind a Mutex).
+ *
+ * Contracts used throughout:
+ *   - Functions that can fail return a `vrt_status`; VRT_OK is 0.
+ *   - A NULL pointer where an object or output is required returns VRT_ERR_NULL_ARGUMENT and
+ *     writes nothing. A NULL data pointer with length 0 is always allowed (an empty input).
+ *   - Every `*_free` / `*_destroy` accepts NULL and does nothing.
+ *   - Outputs are written only on VRT_OK unless a function says otherwise.
+ *
+ * ---------------------------------------------------------------------------------------------
+ * THE STRUCTURE FORMAT
+ * ---------------------------------------------------------------------------------------------
+ * A value is written once, in preorder. Every value starts with a one-byte tag.
+ *
+ *   Scalars
+ *     NIL      0x01                                   Optional.none, NSNull
+ *     FALSE    0x02
+ *     TRUE     0x03
+ *     UINT     0x04 varint(v)                         every integer >= 0, whatever its Swift width
+ *     NINT     0x05 varint(-(v + 1))                  every integer < 0 (so -1 is 0x05 0x00)
+ *     DOUBLE   0x06 8 bytes, little-endian IEEE-754   Float and Double (Float widened exactly).
+ *              Canonical: every NaN is written as 0x7FF8000000000000; -0.0 is written as +0.0
+ *              (Swift's == treats them as equal, so structures do too).
+ *     STRING   0x07 varint(n) n bytes                 UTF-8 exactly as Swift stores it; no Unicode
+ *              normalization is applied ("é" precomposed and decomposed are different structures).
+ *     BYTES    0x08 varint(n) n bytes                 Data, [UInt8] written as bytes
+ *     SOME     0x09 <value>                           prefix: Optional.some(x) where x itself is
+ *              NIL or SOME, so Int??.some(nil) differs from nil. Otherwise .some(x) is written as x.
+ *     BACKREF  0x0A varint(k)                         the k-th OBJECT (0-based, in write order) of
+ *              this same value appears again (a cycle or a shared instance).
+ *     OPAQUE   0x0B varint(n) type-name, varint(m) description
+ *              a value with no structure (a closure, a metatype, ...).
+ *
+ *   Containers: tag, then a 4-byte little-endian payload length, then the payload. The length lets
+ *   any reader skip a subtree without decoding it. A payload is at most VRT_MAX_PAYLOAD bytes.
+ *     ARRAY    0x10 len  children
+ *     SET      0x11 len  children, sorted by their encoded bytes (memcmp order, shorter first on tie)
+ *     DICT     0x12 len  key value key value ...; pairs sorted by the encoded bytes of the key
+ *     STRUCT   0x13 len  STRING type-name, then (STRING label, value)*
+ *     ENUM     0x14 len  STRING type-name, STRING case-name, then (STRING label, value)*
+ *                        (labels of unlabeled associated values are empty strings)
+ *     OBJECT   0x15 len  STRING type-name, then (STRING label, value)*   (a class instance,
+ *                        written by its contents; its identity is used only for BACKREF)
+ *     TUPLE    0x16 len  (STRING label, value)*  (unlabeled elements have empty labels)
+ *
+ *   varint: unsigned LEB128, at most 10 bytes, no over-long forms (a final 0x00 continuation byte
+ *   other than for the value 0 itself is malformed).
+ *
+ * Same bytes <=> same structure. Hashes are only ever a hint; equality is confirmed by memcmp.
+ */
+#ifndef VERITY_ENGINE_H
+#define VERITY_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------- */
+/* Status                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Result of every fallible engine call. */
+typedef enum vrt_status {
+  VRT_OK = 0,
+  /** A required pointer argument was NULL. */
+  VRT_ERR_NULL_ARGUMENT = 1,
+  /** An allocation failed; the object is unchanged (writers become failed, see vrt_writer). */
+  VRT_ERR_OUT_OF_MEMORY = 2,
+  /** The input ended inside a value. */
+  VRT_ERR_TRUNCATED = 3,
+  /** The input is not a valid structure: unknown tag, bad varint, a child overrunning its
+   *  container, trailing bytes after the root, a BACKREF to an object not yet seen, ... */
+  VRT_ERR_MALFORMED = 4,
+  /** A size limit was exceeded (container payload > VRT_MAX_PAYLOAD, too many calls, ...). */
+  VRT_ERR_TOO_LARGE = 5,
+  /** The call is not valid in the object's current state (end without begin, ...). */
+  VRT_ERR_INVALID_STATE = 6,
+  /** An argument is out of range (unknown method id, call index past the end, ...). */
+  VRT_ERR_INVALID_ARGUMENT = 7,
+  /** A lookup found nothing (vrt_log_first). */
+  VRT_ERR_NOT_FOUND = 8,
+} vrt_status;
+
+/** A static, human-readable name for `status` ("ok", "truncated input", ...). Never NULL; an
+ *  unknown value gives "unknown status". */
+const char *vrt_status_string(vrt_status status);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Tags and limits                                                                              */
+/* ------------------------------------------------------------------------------------------- */
+
+enum {
+  VRT_TAG_NIL = 0x01,
+  VRT_TAG_FALSE = 0x02,
+  VRT_TAG_TRUE = 0x03,
+  VRT_TAG_UINT = 0x04,
+  VRT_TAG_NINT = 0x05,
+  VRT_TAG_DOUBLE = 0x06,
+  VRT_TAG_STRING = 0x07,
+  VRT_TAG_BYTES = 0x08,
+  VRT_TAG_SOME = 0x09,
+  VRT_TAG_BACKREF = 0x0A,
+  VRT_TAG_OPAQUE = 0x0B,
+  VRT_TAG_ARRAY = 0x10,
+  VRT_TAG_SET = 0x11,
+  VRT_TAG_DICT = 0x12,
+  VRT_TAG_STRUCT = 0x13,
+  VRT_TAG_ENUM = 0x14,
+  VRT_TAG_OBJECT = 0x15,
+  VRT_TAG_TUPLE = 0x16,
+};
+
+/** Largest container payload, in bytes. */
+#define VRT_MAX_PAYLOAD ((uint32_t)0xFFFFFFF0u)
+/** Size of a container header: tag + 4-byte payload length. */
+#define VRT_CONTAINER_HEADER 5u
+/** Marks "no such index/offset" in node and call records. */
+#define VRT_NONE ((uint32_t)0xFFFFFFFFu)
+
+/** True for the container tags (ARRAY ... TUPLE). */
+static inline bool vrt_tag_is_container(uint8_t tag) {
+  return tag >= VRT_TAG_ARRAY && tag <= VRT_TAG_TUPLE;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Hashing                                                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Hash configuration shared by node tables and call logs.
+ *  `flags & VRT_HASH_CONSTANT` is a test seam: every hash becomes `constant`, so tests can force
+ *  collisions and check that memcmp, not the hash, decides equality. */
+typedef struct vrt_hash_options {
+  uint64_t seed;
+  uint32_t flags;
+  uint64_t constant;
+} vrt_hash_options;
+
+#define VRT_HASH_CONSTANT 0x1u
+
+/** XXH3-64 of `length` bytes with `options` (NULL: seed 0, no flags). `bytes` may be NULL only if
+ *  `length` is 0. */
+uint64_t vrt_hash_bytes(const void *bytes, size_t length, const vrt_hash_options *options);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Writer                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * Builds one or more structures into a growable byte buffer.
+ *
+ * The struct is public so that the scalar writes below can be inlined into Swift; its fields are
+ * private: use the functions. Initialize with vrt_writer_init, release with vrt_writer_destroy.
+ *
+ * Errors are sticky: after an allocation failure or a misuse, `status` is set, every later write
+ * is ignored, and vrt_writer_finish reports the status. This keeps the hot scalar writes free of
+ * error plumbing.
+ */
+typedef struct vrt_writer {
+  uint8_t *bytes;        /* private */
+  size_t length;         /* private: bytes written */
+  size_t capacity;       /* private */
+  vrt_status status;     /* private: sticky error */
+  size_t *open;          /* private: start offsets of open containers */
+  size_t open_count;     /* private */
+  size_t open_capacity;  /* private */
+  void *identities;      /* private: object identity table (BACKREF) */
+  uint32_t object_count; /* private: OBJECTs written so far in the current value */
+} vrt_writer;
+
+/** Initializes an empty writer. Does not allocate. `w` must not be NULL. */
+void vrt_writer_init(vrt_writer *w);
+/** Releases the writer's memory. NULL is a no-op. The writer may be re-initialized afterwards. */
+void vrt_writer_destroy(vrt_writer *w);
+/** Empties the writer (length 0, no open containers, no identities, status OK), keeping its
+ *  capacity. NULL is a no-op. */
+void vrt_writer_reset(vrt_writer *w);
+/** Out-of-line growth: ensures room for `extra` more bytes, or sets the sticky status. Returns
+ *  true when there is room. */
+bool vrt_writer_grow(vrt_writer *w, size_t extra);
+
+/** The bytes written so far (valid until the next write), and their count. */
+static inline const uint8_t *vrt_writer_bytes(const vrt_writer *w) { return w->bytes; }
+static inline size_t vrt_writer_length(const vrt_writer *w) { return w->length; }
+static inline vrt_status vrt_writer_status(const vrt_writer *w) { return w->status; }
+
+/** Checks that every container is closed and returns the sticky status. */
+vrt_status vrt_writer_finish(const vrt_writer *w);
+
+static inline bool vrt_writer_reserve_(vrt_writer *w, size_t extra) {
+  if (w->status != VRT_OK) return false;
+  if (w->capacity - w->length >= extra) return true;
+  return vrt_writer_grow(w, extra);
+}
+
+static inline void vrt_writer_put_varint_(vrt_writer *w, uint64_t v) {
+  uint8_t *p = w->bytes + w->length;
+  while (v >= 0x80) {
+    *p++ = (uint8_t)(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = (uint8_t)v;
+  w->length = (size_t)(p - w->bytes);
+}
+
+static inline void vrt_writer_write_nil(vrt_writer *w) {
+  if (!vrt_writer_reserve_(w, 1)) return;
+  w->bytes[w->length++] = VRT_TAG_NIL;
+}
+
+static inline void vrt_writer_write_bool(vrt_writer *w, bool value) {
+  if (!vrt_writer_reserve_(w, 1)) return;
+  w->bytes[w->length++] = value ? VRT_TAG_TRUE : VRT_TAG_FALSE;
+}
+
+/** Any signed integer, whatever its Swift width. Non-negative values are written as UINT. */
+static inline void vrt_writer_write_int(vrt_writer *w, int64_t value) {
+  if (!vrt_writer_reserve_(w, 11)) return;
+  if (value >= 0) {
+    w->bytes[w->length++] = VRT_TAG_UINT;
+    vrt_writer_put_varint_(w, (uint64_t)value);
+  } else {
+    w->bytes[w->length++] = VRT_TAG_NINT;
+    /* -(v + 1) computed without overflow for INT64_MIN. */
+    vrt_writer_put_varint_(w, ~(uint64_t)value);
+  }
+}
+
+static inline void vrt_writer_write_uint(vrt_writer *w, uint64_t value) {
+  if (!vrt_writer_reserve_(w, 11)) return;
+  w->bytes[w->length++] = VRT_TAG_UINT;
+  vrt_writer_put_varint_(w, value);
+}
+
+/** Canonicalizes NaN and -0.0 as described in the format section. */
+static inline void vrt_writer_write_double(vrt_writer *w, double value) {
+  if (!vrt_writer_reserve_(w, 9)) return;
+  uint64_t bits;
+  if (value != value) {
+    bits = UINT64_C(0x7FF8000000000000);
+  } else if (value == 0.0) {
+    bits = 0;
+  } else {
+    memcpy(&bits, &value, 8);
+  }
+  uint8_t *p = w->bytes + w->length;
+  p[0] = VRT_TAG_DOUBLE;
+  for (int i = 0; i < 8; i++) p[1 + i] = (uint8_t)(bits >> (8 * i));
+  w->length += 9;
+}
+
+/** Writes a STRING (`tag` VRT_TAG_STRING) or BYTES (`tag` VRT_TAG_BYTES) scalar. `data` may be
+ *  NULL when `length` is 0. Any other tag sets VRT_ERR_INVALID_ARGUMENT. */
+static inline void vrt_writer_write_data(vrt_writer *w, uint8_t tag, const void *data, size_t length) {
+  if (tag != VRT_TAG_STRING && tag != VRT_TAG_BYTES) {
+    if (w->status == VRT_OK) w->status = VRT_ERR_INVALID_ARGUMENT;
+    return;
+  }
+  if (length > VRT_MAX_PAYLOAD) {
+    if (w->status == VRT_OK) w->status = VRT_ERR_TOO_LARGE;
+    return;
+  }
+  if (!vrt_writer_reserve_(w, 11 + length)) return;
+  w->bytes[w->length++] = tag;
+  vrt_writer_put_varint_(w, (uint64_t)length);
+  if (length) memcpy(w->bytes + w->length, data, length);
+  w->length += length;
+}
+
+static inline void vrt_writer_write_string(vrt_writer *w, const char *utf8, size_t length) {
+  vrt_writer_write_data(w, VRT_TAG_STRING, utf8, length);
+}
+
+/** Writes OPAQUE with a type name and a description (either may be empty / NULL with length 0). */
+void vrt_writer_write_opaque(vrt_writer *w, const char *type_name, size_t type_length,
+                             const char *description, size_t description_length);
+
+/**
+ * Opens a container. For STRUCT, ENUM and OBJECT, `name` is the type name (written as the first
+ * STRING of the payload); for ENUM the caller writes the case name next with
+ * vrt_writer_write_string. For ARRAY, SET, DICT and TUPLE `name` is ignored (may be NULL).
+ * Inside STRUCT/ENUM/OBJECT/TUPLE the caller writes a label STRING before each field value.
+ * A non-container tag sets VRT_ERR_INVALID_ARGUMENT.
+ */
+void vrt_writer_begin(vrt_writer *w, uint8_t tag, const char *name, size_t name_length);
+
+/**
+ * Closes the innermost open container: patches its payload length; a SET sorts its children and a
+ * DICT sorts its pairs by key bytes (canonical order). A DICT with an odd number of children sets
+ * VRT_ERR_MALFORMED; no open container sets VRT_ERR_INVALID_STATE; a payload over
+ * VRT_MAX_PAYLOAD sets VRT_ERR_TOO_LARGE.
+ */
+void vrt_writer_end(vrt_writer *w);
+
+/**
+ * Identity for class instances. Call before writing an instance with identity `identity` (any
+ * non-zero pointer-sized value). If the instance was already written in the current value, a
+ * BACKREF is written and true is returned (the caller writes nothing more). Otherwise the identity
+ * is remembered, false is returned, and the caller writes the OBJECT (vrt_writer_begin with
+ * VRT_TAG_OBJECT, fields, vrt_writer_end). Identities are forgotten by vrt_writer_reset and
+ * vrt_writer_forget_identities. On allocation failure the sticky status is set and true is
+ * returned (nothing more should be written).
+ */
+bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity);
+
+/** Forgets remembered identities and restarts OBJECT numbering, for the next independent value
+ *  written into the same buffer (for example the next argument of a call). */
+void vrt_writer_forget_identities(vrt_writer *w);
+
+/**
+ * Optional.some: call after writing the wrapped value, which started at offset `value_start`.
+ * When that value begins with NIL or SOME, a SOME prefix is inserted so nested optionals stay
+ * distinct; otherwise nothing changes.
+ */
+void vrt_writer_wrap_some(vrt_writer *w, size_t value_start);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Reading: sizes, validation, node tables                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * Size in bytes of the value starting at `bytes[0]`, reading only its header (a container's
+ * contents are not validated). VRT_ERR_TRUNCATED when `length` is 0 or the header or declared size
+ * runs past `length`; VRT_ERR_MALFORMED for an unknown tag or a bad varint. A SOME prefix is
+ * followed to the value it wraps (iteratively).
+ */
+vrt_status vrt_value_size(const uint8_t *bytes, size_t length, size_t *out_size);
+
+/** Decodes a varint at `bytes` (at most `length` bytes). Writes the value and the bytes used. */
+vrt_status vrt_read_varint(const uint8_t *bytes, size_t length, uint64_t *out_value, size_t *out_used);
+
+/** One value node of a structure, in preorder. Labels and type names are not nodes. */
+typedef struct vrt_node {
+  uint64_t hash;         /* subtree hash: XXH3 of scalars, combined bottom-up for containers */
+  uint32_t offset;       /* offset of the node's tag byte (a SOME prefix belongs to its node) */
+  uint32_t length;       /* total bytes of the node, header and prefixes included */
+  uint32_t depth;        /* root is 0 */
+  uint32_t parent;       /* node index of the parent, VRT_NONE for the root */
+  uint32_t child_count;  /* direct children that are nodes (a DICT counts keys and values) */
+  uint32_t name_offset;  /* STRUCT/ENUM/OBJECT: offset of the type-name STRING; else VRT_NONE */
+  uint32_t label_offset; /* a field of STRUCT/ENUM/OBJECT/TUPLE: offset of its label STRING;
+                            a DICT value: VRT_NONE (see key_node) */
+  uint32_t key_node;     /* a DICT value: node index of its key; else VRT_NONE */
+  uint32_t end_index;    /* one past the last node index of this subtree (skip to sibling) */
+  uint8_t tag;           /* the value's tag (after any SOME prefixes) */
+  uint8_t some_depth;    /* number of SOME prefixes (saturates at 255) */
+} vrt_node;
+
+/** A node table: `nodes[0..count)`, owned by the table; release with vrt_node_table_free. */
+typedef struct vrt_node_table {
+  vrt_node *nodes;
+  size_t count;
+} vrt_node_table;
+
+/**
+ * Validates exactly one structure occupying all of `bytes[0..length)` and builds its node table in
+ * one pass, without recursion (any depth is fine; memory grows with depth, not the C stack).
+ * `options` may be NULL. On failure `out` is left empty ({NULL, 0}) and the status says why:
+ * TRUNCATED, MALFORMED (including trailing bytes), TOO_LARGE (input over 4 GiB), OUT_OF_MEMORY.
+ * length 0 is TRUNCATED.
+ */
+vrt_status vrt_node_table_build(const uint8_t *bytes, size_t length, const vrt_hash_options *options,
+                                vrt_node_table *out);
+
+/** Frees the table's nodes and empties it. NULL is a no-op. */
+void vrt_node_table_free(vrt_node_table *table);
+
+/** Validates one structure (as vrt_node_table_build, without keeping the table). */
+vrt_status vrt_validate(const uint8_t *bytes, size_t length);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Call log                                                                                     */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * An append-only log of calls. Per call: a method id (names interned), the argument bytes (the
+ * concatenation of one structure per argument, stored in a chunked arena so growth never copies
+ * old calls), the argument count, a sequence number and a verified bit.
+ *
+ * Calls are identified by their index (0, 1, 2, ... in append order). Sequence numbers are either
+ * assigned by the log (index-based) or supplied by the caller (for example from a counter shared by
+ * several logs, to check order across mocks); they must strictly increase within one log.
+ *
+ * Indexes (per-method chains; (method, call hash) -> calls for exact lookups) are built lazily, in
+ * batches, by the first query that needs them and extended incrementally afterwards, so appending
+ * stays a copy plus a record write.
+ *
+ * Not thread-safe: the caller serializes every call on one log.
+ */
+typedef struct vrt_log vrt_log;
+
+typedef struct vrt_log_options {
+  /** Hashing for the exact-arguments index (seed; VRT_HASH_CONSTANT forces collisions). */
+  vrt_hash_options hash;
+  /** Minimum arena chunk size in bytes (0: 1 MiB). */
+  size_t chunk_size;
+} vrt_log_options;
+
+/** Passing this as the sequence number lets the log assign (previous + 1, starting at 1). */
+#define VRT_SEQ_AUTO UINT64_MAX
+
+/** Creates an empty log. `options` may be NULL (defaults). */
+vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log);
+/** Frees the log and everything it owns. NULL is a no-op. */
+void vrt_log_free(vrt_log *log);
+
+/**
+ * Interns a method name (any bytes, length 0 allowed; `name` may be NULL only when length is 0) and
+ * writes its id. The same name always gives the same id in one log; ids are dense from 0.
+ */
+vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_t *out_method);
+
+/** Number of interned methods. */
+uint32_t vrt_log_method_count(const vrt_log *log);
+
+/** The name of `method` (not NUL-terminated) and its length, or NULL for an unknown id. */
+const char *vrt_log_method_name(const vrt_log *log, uint32_t method, size_t *out_length);
+
+/**
+ * Appends one call: `arg_count` argument structures concatenated in `args[0..length)` (NULL with
+ * length 0 for no arguments). The bytes are copied. The arguments are not validated here (the
+ * Swift writer produces them); queries skip over them with vrt_value_size and treat malformed
+ * arguments as non-matching. `seq` is VRT_SEQ_AUTO or greater than the previous call's sequence
+ * number (else VRT_ERR_INVALID_ARGUMENT). `out_index` may be NULL.
+ * Errors: INVALID_ARGUMENT (unknown method, arg_count > 255, seq not increasing), TOO_LARGE,
+ * OUT_OF_MEMORY.
+ */
+vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
+                          uint32_t arg_count, uint64_t seq, uint64_t *out_index);
+
+/** Number of calls recorded. NULL gives 0. */
+uint64_t vrt_log_count_calls(const vrt_log *log);
+
+/** Number of calls recorded for `method` (O(1)). Unknown method or NULL log gives 0. */
+uint64_t vrt_log_count_method(const vrt_log *log, uint32_t method);
+
+/** Bytes of memory the log holds (arena, records, indexes, tables). */
+size_t vrt_log_memory(const vrt_log *log);
+
+/** A read-only view of one call; pointers are valid until the log is freed. */
+typedef struct vrt_call {
+  uint64_t seq;
+  const uint8_t *args;
+  size_t length;
+  uint32_t method;
+  uint32_t arg_count;
+  bool verified;
+} vrt_call;
+
+/** Reads call `index`. INVALID_ARGUMENT past the end. */
+vrt_status vrt_log_get(const vrt_log *log, uint64_t index, vrt_call *out_call);
+
+/** Index of the first call whose sequence number is >= `seq` (vrt_log_count_calls if none). */
+uint64_t vrt_log_lower_bound(const vrt_log *log, uint64_t seq);
+
+/** Marks call `index` verified (or not). INVALID_ARGUMENT past the end. */
+vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified);
+
+/* Patterns ------------------------------------------------------------------------------------ */
+
+typedef enum vrt_arg_kind {
+  /** Any value. */
+  VRT_ARG_ANY = 0,
+  /** Exactly these encoded bytes (length check, then memcmp). */
+  VRT_ARG_EQ = 1,
+  /** The pattern's predicate decides; called only for calls that passed every ANY/EQ check. */
+  VRT_ARG_PREDICATE = 2,
+} vrt_arg_kind;
+
+typedef struct vrt_arg_pattern {
+  vrt_arg_kind kind;
+  /** VRT_ARG_EQ: one encoded structure. Ignored for other kinds. */
+  const uint8_t *bytes;
+  size_t length;
+} vrt_arg_pattern;
+
+/** Predicate callback: return true when argument `arg_index` (its bytes given) of call
+ *  `call_index` matches. Must not call back into the same log. */
+typedef bool (*vrt_predicate_fn)(void *context, uint64_t call_index, uint32_t arg_index,
+                                 const uint8_t *bytes, size_t length);
+
+/** Pattern flag: match every call of the method, whatever its arguments (`args` ignored). */
+#define VRT_PATTERN_ANY_ARGUMENTS 0x1u
+
+/**
+ * What a query looks for: calls of `method` with exactly `arg_count` arguments, each matching its
+ * vrt_arg_pattern. When every argument is EQ the query is an exact lookup answered by the
+ * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's chain is scanned.
+ */
+typedef struct vrt_pattern {
+  uint32_t method;
+  uint32_t flags;
+  uint32_t arg_count;
+  const vrt_arg_pattern *args; /* may be NULL when arg_count is 0 */
+  vrt_predicate_fn predicate;  /* required when any argument is VRT_ARG_PREDICATE */
+  void *predicate_context;
+} vrt_pattern;
+
+/** Counts matching calls among all calls. Errors: INVALID_ARGUMENT (unknown method, PREDICATE
+ *  without a callback, arg_count > 255), OUT_OF_MEMORY (while building an index). */
+vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count);
+
+/**
+ * Matching calls with index >= `from_index`, in index order: writes up to `capacity` indices to
+ * `out_indices` (may be NULL when capacity is 0) and the total number of such matches to
+ * `out_total` (required).
+ */
+vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                        uint64_t *out_indices, size_t capacity, uint64_t *out_total);
+
+/** The first matching call with index >= `from_index`; VRT_ERR_NOT_FOUND if none. */
+vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                         uint64_t *out_index);
+
+/** Marks every matching call verified; writes how many matched to `out_count` (may be NULL). */
+vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count);
+
+/**
+ * Calls not yet verified, in index order: `method` VRT_NONE for every method. Writes up to
+ * `capacity` indices and the total count (required).
+ */
+vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indices, size_t capacity,
+                              uint64_t *out_total);
+
+/** A call of the pattern's method that did not match, with how close it came. */
+typedef struct vrt_near_call {
+  uint64_t index;
+  /** Arguments that matched (0 when the argument count differs). */
+  uint32_t matching_args;
+  uint32_t arg_count;
+  /** Bit i set: argument i did not match (arguments >= 64 are not represented). */
+  uint64_t mismatch_mask;
+} vrt_near_call;
+
+/**
+ * The non-matching calls of the pattern's method, ranked by matching_args (most first), then by
+ * index (earliest first). Writes up to `capacity` entries and the total number of non-matching
+ * calls of the method to `out_total` (required). Predicate arguments are evaluated for ranking.
+ */
+vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_call *out_calls,
+                           size_t capacity, uint64_t *out_total);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VERITY_ENGINE_H */

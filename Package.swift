@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Verity",
+  platforms: [
+    // `Mutex` (Synchronization) needs these releases.
+    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+  ],
+  products: [
+    .library(name: "Verity", targets: ["Verity"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+  ],
+  targets: [
+    // libxxhash from the system: `apt-get install libxxhash-dev` or `brew install xxhash`.
+    .systemLibrary(
+      name: "CXXHash",
+      path: "CSources/CXXHash",
+      pkgConfig: "libxxhash",
+      providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+    ),
+    // The C engine: canonical structures, node tables, the call log and its queries.
+    .target(
+      name: "CVerityEngine",
+      dependencies: ["CXXHash"],
+      path: "CSources/CVerityEngine"
+    ),
+    .target(
+      name: "Verity",
+      dependencies: [
+        "CVerityEngine",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Linked so that failures fail Swift Testing tests on Linux too (see DESIGN.md).
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "CVerityEngineTests",
+      dependencies: ["CVerityEngine"]
+    ),
+    .testTarget(
+      name: "VerityTests",
+      dependencies: ["Verity"]
+    ),
+    .testTarget(
+      name: "VerityXCTests",
+      dependencies: ["Verity"]
+    ),
+  ],
+  swiftLanguageModes: [.v6],
+  cLanguageStandard: .c11
+)
