@@ -49,8 +49,13 @@ package final class _UnevaluatedAssertionWarnings: Sendable {
     }
   }
 
-  package func warning(fileID: String, line: UInt, column: UInt) -> _UnevaluatedAssertionWarning? {
-    sites.withLock { $0[Site(fileID: fileID, line: line, column: column)] }
+  package func warning(fileID: String, line: UInt, column: UInt?) -> _UnevaluatedAssertionWarning? {
+    sites.withLock { sites in
+      if let column {
+        return sites[Site(fileID: fileID, line: line, column: column)]
+      }
+      return sites.first { $0.key.fileID == fileID && $0.key.line == line }?.value
+    }
   }
 }
 
@@ -66,17 +71,20 @@ public struct _UnevaluatedAssertionWarning: Sendable, Equatable {
 
 /// The unevaluated-assertion warning recorded for an `Assert(...)` call site, if any.
 ///
+/// `column` is the column of the call's opening parenthesis (what `#column` gives a default
+/// argument); `nil` finds a warning at any column of the line.
+///
 /// ```swift
 /// @_spi(Testing) import Verity
 ///
 /// let line = #line; _ = Assert(that: 1)
-/// let warning = _unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 19)
+/// let warning = _unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 29)
 /// ```
 @_spi(Testing)
 public func _unevaluatedAssertionWarning(
   fileID: String,
   line: UInt,
-  column: UInt
+  column: UInt? = nil
 ) -> _UnevaluatedAssertionWarning? {
   _UnevaluatedAssertionWarnings.shared.warning(fileID: fileID, line: line, column: column)
 }

@@ -7,31 +7,43 @@ extension Assertion {
   /// Assert(that: 8).isType(String.self)
   /// // on failure: isType failed - Value of type Int does not conform to expected type String
   /// ```
+  ///
+  /// <doc:CreatingCustomAssertionOperators> walks through this operator's implementation.
   @discardableResult
   public func isType<T>(_ expectedType: T.Type, line: Int = #line) -> Assertion<T> {
-    _isType(expectedType, name: "isType", line: line)
+    return evaluate(name: "isType", lineNumber: line) { value in
+      // A successful cast passes the cast value on to the next operator.
+      if let castValue = value as? T {
+        return .pass(castValue)
+      }
+
+      // Otherwise say which type the value has and which type was expected.
+      let typeDescription = String(describing: type(of: value as Any))
+      let expectedTypeDescription = String(describing: expectedType)
+      return .fail(
+        message:
+          "Value of type \(typeDescription) does not conform to expected type "
+          + expectedTypeDescription)
+    }
   }
 
   /// Another name for ``isType(_:line:)``; failures name it `isOfType`.
   ///
   /// ```swift
-  /// Assert(that: viewController).isOfType(LoginViewController.self)
+  /// Assert(that: screen).isOfType(LoginScreen.self)
+  /// // on failure: isOfType failed - Value of type HomeScreen does not conform to expected type LoginScreen
   /// ```
   @discardableResult
   public func isOfType<T>(_ expectedType: T.Type, line: Int = #line) -> Assertion<T> {
-    _isType(expectedType, name: "isOfType", line: line)
-  }
-
-  private func _isType<T>(_ expectedType: T.Type, name: String, line: Int) -> Assertion<T> {
-    evaluate(name: name, lineNumber: line) { value in
-      if let cast = value as? T {
-        return .pass(cast)
+    evaluate(name: "isOfType", lineNumber: line) { value in
+      if let castValue = value as? T {
+        return .pass(castValue)
       }
-      let actual = _render(type: type(of: value as Any))
+      let typeDescription = String(describing: type(of: value as Any))
       return .fail(
         message:
-          "Value of type \(actual) does not conform to expected type \(_render(type: expectedType))"
-      )
+          "Value of type \(typeDescription) does not conform to expected type "
+          + String(describing: expectedType))
     }
   }
 }
