@@ -24,8 +24,11 @@ import Testing
   }
 
   @Test func anEvaluatedRootDoesNotWarn() {
-    let line = #line; let root = Assert(that: 1)
-    root.isEqualTo(1)
+    let line = #line + 2
+    do {
+      let root = Assert(that: 1)
+      root.isEqualTo(1)
+    }  // `root` is released here, before the check below
     #expect(_unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line)) == nil)
   }
 
