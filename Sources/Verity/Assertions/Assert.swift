@@ -26,11 +26,11 @@ public func Assert<Value>(
     value, name: "Assert(that:)", fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Starts an assertion chain on an expression that may throw, for ``Assertion/throwsError(line:)``
-/// and ``Assertion/doesNotThrow(line:)``.
+/// Starts an assertion chain on an expression that may throw, for
+/// ``Assertion/throwsError(line:)-14ol5`` and ``Assertion/doesNotThrow(line:)-33gze``.
 ///
 /// The expression is not evaluated here but by the operator applied next (and again by each
-/// attempt of ``Assertion/eventually(timeout:pollInterval:clock:line:_:)``).
+/// attempt of ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-1rmq8``).
 ///
 /// ```swift
 /// Assert(throwingExpression: try parser.parse("1 +")).throwsError()
@@ -49,8 +49,8 @@ public func Assert<T>(
 }
 
 /// Starts an assertion chain on an asynchronous expression that may throw, for the `async`
-/// forms of ``Assertion/throwsError(line:)`` and ``Assertion/doesNotThrow(line:)``, and for
-/// ``Assertion/eventually(timeout:pollInterval:clock:line:_:)``.
+/// forms of ``Assertion/throwsError(line:)-8fvq4`` and ``Assertion/doesNotThrow(line:)-1xmb8``,
+/// and for ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-82b4l``.
 ///
 /// The closure is not called here but by the operator applied next.
 ///

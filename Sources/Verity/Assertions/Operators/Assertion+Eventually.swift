@@ -22,6 +22,7 @@ extension Assertion {
   ///   - pollInterval: How long to wait between attempts.
   ///   - clock: The clock that measures the timeout and the waits. Tests of code that uses
   ///     `eventually` can pass a manual clock so nothing really sleeps.
+  ///   - line: The line failures are reported at; leave the default.
   ///   - check: Operators to apply to each attempt's value, such as `{ $0.isEqualTo(3) }`.
   @discardableResult
   public func eventually<T, NewValue>(
