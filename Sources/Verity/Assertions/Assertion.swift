@@ -71,46 +71,40 @@ public struct Assertion<Value> {
     evaluator: (Value) throws -> AssertionResult<NewValue>
   ) -> Assertion<NewValue> {
     chain.markEvaluated()
-    switch result {
-    case .fail(let reason):
-      return Assertion<NewValue>(
-        result: .fail(reason), name: self.name, lineNumber: self.lineNumber, chain: chain)
-    case .pass(let value):
-      let outcome: AssertionResult<NewValue>
-      do {
-        outcome = try evaluator(value)
-      } catch {
-        outcome = .fail(thrownError: error)
-      }
-      return link(outcome, name: name, lineNumber: lineNumber)
+    guard case .pass(let value) = result else { return carryFailure() }
+    let outcome: AssertionResult<NewValue>
+    do {
+      outcome = try evaluator(value)
+    } catch {
+      outcome = .fail(thrownError: error)
     }
+    return link(outcome, name: name, lineNumber: lineNumber)
   }
 
-  /// Runs one operator's asynchronous check and returns the next link of the chain.
-  ///
-  /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
-  ///
-  /// ```swift
-  /// extension Assertion where Value == URL {
-  ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
-  ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
-  ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
-  ///     }
-  ///   }
-  /// }
-  /// ```
-  @discardableResult
-  public func asyncEvaluate<NewValue>(
-    name: String,
-    lineNumber: Int,
-    evaluator: (Value) async throws -> AssertionResult<NewValue>
-  ) async -> Assertion<NewValue> {
-    chain.markEvaluated()
-    switch result {
-    case .fail(let reason):
-      return Assertion<NewValue>(
-        result: .fail(reason), name: self.name, lineNumber: self.lineNumber, chain: chain)
-    case .pass(let value):
+  #if compiler(>=6.2)
+    /// Runs one operator's asynchronous check and returns the next link of the chain.
+    ///
+    /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
+    /// The method and `evaluator` run in the caller's isolation (`nonisolated(nonsending)`), so an
+    /// actor-isolated test can check values that are not `Sendable`.
+    ///
+    /// ```swift
+    /// extension Assertion where Value == URL {
+    ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
+    ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
+    ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
+    ///     }
+    ///   }
+    /// }
+    /// ```
+    @discardableResult
+    public nonisolated(nonsending) func asyncEvaluate<NewValue>(
+      name: String,
+      lineNumber: Int,
+      evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
+    ) async -> Assertion<NewValue> {
+      chain.markEvaluated()
+    guard case .pass(let value) = result else { return carryFailure() }
       let outcome: AssertionResult<NewValue>
       do {
         outcome = try await evaluator(value)
@@ -119,6 +113,35 @@ public struct Assertion<Value> {
       }
       return link(outcome, name: name, lineNumber: lineNumber)
     }
+  #else
+    /// Runs one operator's asynchronous check and returns the next link of the chain; see
+    /// ``evaluate(name:lineNumber:evaluator:)``. (Before Swift 6.2, the check runs off the
+    /// caller's actor, so actor-isolated callers need `Sendable` values.)
+    @discardableResult
+    public func asyncEvaluate<NewValue>(
+      name: String,
+      lineNumber: Int,
+      evaluator: (Value) async throws -> AssertionResult<NewValue>
+    ) async -> Assertion<NewValue> {
+      chain.markEvaluated()
+    guard case .pass(let value) = result else { return carryFailure() }
+      let outcome: AssertionResult<NewValue>
+      do {
+        outcome = try await evaluator(value)
+      } catch {
+        outcome = .fail(thrownError: error)
+      }
+      return link(outcome, name: name, lineNumber: lineNumber)
+    }
+  #endif
+
+  /// The next link after a failure: the same failure, name and line, retyped.
+  private func carryFailure<NewValue>() -> Assertion<NewValue> {
+    guard case .fail(let reason) = result else {
+      preconditionFailure("carryFailure() called on a passing assertion")
+    }
+    return Assertion<NewValue>(
+      result: .fail(reason), name: self.name, lineNumber: self.lineNumber, chain: chain)
   }
 
   private func link<NewValue>(

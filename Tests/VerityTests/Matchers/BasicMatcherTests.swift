@@ -214,3 +214,31 @@ private struct Square: Shape {}
       matcher.matches(8) == .mismatch("value of type Int does not conform to expected type String"))
   }
 }
+
+private protocol Delegate: AnyObject {}
+private final class Coordinator: Delegate, CustomStringConvertible {
+  var description: String { "Coordinator" }
+}
+
+@Suite struct IdenticalExistentialMatcherTests {
+  @Test func matchesClassBoundExistentials() {
+    let coordinator = Coordinator()
+    let matcher: Matcher<any Delegate> = identical(to: coordinator)
+    #expect(matcher.matches(coordinator) == .match)
+    #expect(
+      matcher.matches(Coordinator())
+        == .mismatch("Coordinator is not the same instance as Coordinator"))
+  }
+
+  @Test func matchesOptionals() {
+    let coordinator = Coordinator()
+    let matcher: Matcher<(any Delegate)?> = identical(to: coordinator)
+    #expect(matcher.matches(coordinator) == .match)
+    #expect(matcher.matches(nil) == .mismatch("nil is not a class instance"))
+  }
+
+  @Test func valuesAreNotInstances() {
+    let matcher: Matcher<Any> = identical(to: Coordinator())
+    #expect(matcher.matches(5) == .mismatch("5 is not a class instance"))
+  }
+}
