@@ -30,7 +30,7 @@ public func Assert<Value>(
 /// ``Assertion/throwsError(line:)-14ol5`` and ``Assertion/doesNotThrow(line:)-33gze``.
 ///
 /// The expression is not evaluated here but by the operator applied next (and again by each
-/// attempt of ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-1rmq8``).
+/// attempt of ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-92tsn``).
 ///
 /// ```swift
 /// Assert(throwingExpression: try parser.parse("1 +")).throwsError()
@@ -50,7 +50,7 @@ public func Assert<T>(
 
 /// Starts an assertion chain on an asynchronous expression that may throw, for the `async`
 /// forms of ``Assertion/throwsError(line:)-8fvq4`` and ``Assertion/doesNotThrow(line:)-1xmb8``,
-/// and for ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-82b4l``.
+/// and for ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-5p55m``.
 ///
 /// The closure is not called here but by the operator applied next.
 ///
