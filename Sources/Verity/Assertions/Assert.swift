@@ -10,8 +10,11 @@
 /// ```
 ///
 /// The chain keeps this call's file and column: a failure is reported in this file, at the
-/// failing operator's line, at this call's column (test frameworks locate failures by line; the
-/// column only refines it when the operator is on the same line as this call).
+/// failing operator's line (captured by the operator's `line: Int = #line`), with this call's
+/// column. Swift gives a defaulted `#column` the column of the call's opening parenthesis, so
+/// `Assert(that: x)` written at column 5 reports column 11. Test frameworks locate failures by
+/// line; the column only points inside the line when the operator is on the same line as this
+/// call.
 ///
 /// An `Assert(that:)` without any operator checks nothing. When such a root is released, Verity
 /// writes a warning to standard error, once per call site; it does not fail the test.
