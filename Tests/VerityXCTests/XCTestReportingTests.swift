@@ -13,7 +13,8 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     XCTAssertEqual(failures.count, 1)
     XCTAssertEqual(failures.first?.line, line)
     XCTAssertEqual(failures.first?.filePath, "\(#filePath)")
-    XCTAssertEqual(failures.first.map { _message($0.description) }, "isEqualTo failed - 1 is not equal to 2")
+    XCTAssertEqual(
+      failures.first.map { _message($0.description) }, "isEqualTo failed - 1 is not equal to 2")
   }
 
   func testLaterOperatorsDoNotRecordAgain() {

@@ -104,7 +104,7 @@ public struct Assertion<Value> {
       evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
     ) async -> Assertion<NewValue> {
       chain.markEvaluated()
-    guard case .pass(let value) = result else { return carryFailure() }
+      guard case .pass(let value) = result else { return carryFailure() }
       let outcome: AssertionResult<NewValue>
       do {
         outcome = try await evaluator(value)
@@ -124,7 +124,7 @@ public struct Assertion<Value> {
       evaluator: (Value) async throws -> AssertionResult<NewValue>
     ) async -> Assertion<NewValue> {
       chain.markEvaluated()
-    guard case .pass(let value) = result else { return carryFailure() }
+      guard case .pass(let value) = result else { return carryFailure() }
       let outcome: AssertionResult<NewValue>
       do {
         outcome = try await evaluator(value)

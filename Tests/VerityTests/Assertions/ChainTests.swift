@@ -74,7 +74,8 @@ import Verity
   }
 
   @Test func theRootOfAnAssert() {
-    let line = #line; let root = Assert(that: 5)
+    let line = #line + 1
+    let root = Assert(that: 5)
     #expect(root.name == "Assert(that:)")
     #expect(root.lineNumber == line)
     root.isEqualTo(5)
@@ -84,36 +85,51 @@ import Verity
 @Suite struct DidPassDidFailTests {
   @Test func didPassFailsWhenTheAssertionFailed() {
     let assertion = TestAnAssertion(on: 8).isType(String.self, line: 12)
-    Assert(that: TestAnAssertion(on: assertion).didPass(expectedName: "isType", expectedLine: 12, line: 1))
-      .didFail(expectedName: "didPass", expectedLine: 1)
-      .isEqualTo(
-        .message(
-          "expected a pass, but isType failed at line 12: "
-            + "Value of type Int does not conform to expected type String"))
+    Assert(
+      that: TestAnAssertion(on: assertion).didPass(
+        expectedName: "isType", expectedLine: 12, line: 1)
+    )
+    .didFail(expectedName: "didPass", expectedLine: 1)
+    .isEqualTo(
+      .message(
+        "expected a pass, but isType failed at line 12: "
+          + "Value of type Int does not conform to expected type String"))
   }
 
   @Test func didPassChecksTheNameAndLine() {
     let assertion = TestAnAssertion(on: 8 as Any).isOfType(Int.self, line: 12)
-    Assert(that: TestAnAssertion(on: assertion).didPass(expectedName: "isType", expectedLine: 12, line: 1))
-      .didFail(expectedName: "didPass", expectedLine: 1)
-      .isEqualTo(.message("expected isType at line 12, got isOfType at line 12"))
-    Assert(that: TestAnAssertion(on: assertion).didPass(expectedName: "isOfType", expectedLine: 13, line: 2))
-      .didFail(expectedName: "didPass", expectedLine: 2)
-      .isEqualTo(.message("expected isOfType at line 13, got isOfType at line 12"))
+    Assert(
+      that: TestAnAssertion(on: assertion).didPass(
+        expectedName: "isType", expectedLine: 12, line: 1)
+    )
+    .didFail(expectedName: "didPass", expectedLine: 1)
+    .isEqualTo(.message("expected isType at line 12, got isOfType at line 12"))
+    Assert(
+      that: TestAnAssertion(on: assertion).didPass(
+        expectedName: "isOfType", expectedLine: 13, line: 2)
+    )
+    .didFail(expectedName: "didPass", expectedLine: 2)
+    .isEqualTo(.message("expected isOfType at line 13, got isOfType at line 12"))
   }
 
   @Test func didFailFailsWhenTheAssertionPassed() {
     let assertion = TestAnAssertion(on: "8").isType(String.self, line: 321)
-    Assert(that: TestAnAssertion(on: assertion).didFail(expectedName: "isType", expectedLine: 321, line: 1))
-      .didFail(expectedName: "didFail", expectedLine: 1)
-      .isEqualTo(.message(#"expected a failure, but isType at line 321 passed with "8""#))
+    Assert(
+      that: TestAnAssertion(on: assertion).didFail(
+        expectedName: "isType", expectedLine: 321, line: 1)
+    )
+    .didFail(expectedName: "didFail", expectedLine: 1)
+    .isEqualTo(.message(#"expected a failure, but isType at line 321 passed with "8""#))
   }
 
   @Test func didFailChecksTheNameAndLine() {
     let assertion = TestAnAssertion(on: 1).isEqualTo(2, line: 322)
-    Assert(that: TestAnAssertion(on: assertion).didFail(expectedName: "isType", expectedLine: 321, line: 1))
-      .didFail(expectedName: "didFail", expectedLine: 1)
-      .isEqualTo(.message("expected isType at line 321, got isEqualTo at line 322"))
+    Assert(
+      that: TestAnAssertion(on: assertion).didFail(
+        expectedName: "isType", expectedLine: 321, line: 1)
+    )
+    .didFail(expectedName: "didFail", expectedLine: 1)
+    .isEqualTo(.message("expected isType at line 321, got isEqualTo at line 322"))
   }
 }
 

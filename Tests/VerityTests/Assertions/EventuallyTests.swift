@@ -15,7 +15,9 @@ import Verity
     let task = Task {
       let expression: () async throws -> Int = { counter.increment() }
       return await TestAnAssertion(on: expression)
-        .eventually(timeout: .seconds(1), pollInterval: .milliseconds(100), clock: clock, line: 20) {
+        .eventually(
+          timeout: .seconds(1), pollInterval: .milliseconds(100), clock: clock, line: 20
+        ) {
           $0.isEqualTo(3)
         }
     }
@@ -42,7 +44,9 @@ import Verity
     let task = Task {
       let expression: () async throws -> Int = { counter.increment() }
       return await TestAnAssertion(on: expression)
-        .eventually(timeout: .seconds(1), pollInterval: .milliseconds(250), clock: clock, line: 30) {
+        .eventually(
+          timeout: .seconds(1), pollInterval: .milliseconds(250), clock: clock, line: 30
+        ) {
           $0.isEqualTo(10)
         }
     }
@@ -63,7 +67,9 @@ import Verity
     let task = Task {
       let expression: () async throws -> Int = { 0 }
       return await TestAnAssertion(on: expression)
-        .eventually(timeout: .milliseconds(150), pollInterval: .milliseconds(100), clock: clock, line: 1) {
+        .eventually(
+          timeout: .milliseconds(150), pollInterval: .milliseconds(100), clock: clock, line: 1
+        ) {
           $0.isEqualTo(1)
         }
     }
@@ -74,7 +80,8 @@ import Verity
     Assert(that: await task.value)
       .didFail(expectedName: "eventually", expectedLine: 1)
       .isEqualTo(
-        .message("still failing after 0.15 seconds (3 attempts): isEqualTo failed - 0 is not equal to 1"))
+        .message(
+          "still failing after 0.15 seconds (3 attempts): isEqualTo failed - 0 is not equal to 1"))
   }
 
   @Test func thrownErrorsCountAsFailedAttempts() async {
@@ -86,7 +93,9 @@ import Verity
         return "ready"
       }
       return await TestAnAssertion(on: expression)
-        .eventually(pollInterval: .milliseconds(10), clock: clock, line: 1) { $0.isEqualTo("ready") }
+        .eventually(pollInterval: .milliseconds(10), clock: clock, line: 1) {
+          $0.isEqualTo("ready")
+        }
     }
     for _ in 0..<2 {
       await clock.waitForSleepers()
@@ -137,7 +146,9 @@ import Verity
     await withKnownIssue {
       await Assert(asyncThrowingExpression: { 1 })
         .eventually(timeout: .zero, clock: ManualTestClock()) { $0.isEqualTo(2) }
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
     #expect(
       recorder.messages == [
         "eventually failed - still failing after 0.0 seconds (1 attempt): "

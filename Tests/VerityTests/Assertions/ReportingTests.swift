@@ -10,7 +10,9 @@ import Verity
     withKnownIssue {
       Assert(that: 1)
         .isEqualTo(2)
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
 
     #expect(recorder.messages == ["isEqualTo failed - 1 is not equal to 2"])
     #expect(recorder.lines == [assertLine + 1])
@@ -22,14 +24,17 @@ import Verity
 
   @Test func aSingleLineChainReportsAtTheAssertColumn() {
     let recorder = IssueRecorder()
+    let value: Int? = nil
     let line = #line + 2
     withKnownIssue {
-      let value: Int? = nil; Assert(that: value).isNotNil()
-    } matching: { recorder.record($0) }
+      _ = Assert(that: value).isNotNil()
+    } matching: {
+      recorder.record($0)
+    }
 
     #expect(recorder.messages == ["isNotNil failed - value is nil"])
     #expect(recorder.lines == [line])
-    #expect(recorder.recorded.first?.sourceLocation?.column == 36)
+    #expect(recorder.recorded.first?.sourceLocation?.column == 17)
   }
 
   @Test func laterOperatorsDoNotReportAgain() {
@@ -42,7 +47,9 @@ import Verity
         .contains(9)
         .isEmpty()
         .then { _ in counter.increment() }
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
 
     #expect(recorder.messages == ["hasCount failed - count of [1, 2, 3] is 3, not 2"])
     #expect(recorder.lines == [firstLine])
@@ -55,10 +62,14 @@ import Verity
     withKnownIssue {
       Assert(that: "a").isEqualTo("b")
       Assert(that: false).isTrue()
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
 
     #expect(
-      recorder.messages == [#"isEqualTo failed - "a" is not equal to "b""#, "isTrue failed - value is false"])
+      recorder.messages == [
+        #"isEqualTo failed - "a" is not equal to "b""#, "isTrue failed - value is false",
+      ])
     #expect(recorder.lines == [line, line + 1])
   }
 
@@ -77,7 +88,9 @@ import Verity
     let recorder = IssueRecorder()
     withKnownIssue {
       Assert(that: 1).isEqualTo(2, line: 4242)
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
     #expect(recorder.lines == [4242])
   }
 
@@ -88,7 +101,9 @@ import Verity
       Assert(that: 7).evaluate(name: "isEven", lineNumber: #line) { value -> AssertionResult<Int> in
         value.isMultiple(of: 2) ? .pass(value) : .fail(message: "\(value) is odd")
       }
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
     #expect(recorder.messages == ["isEven failed - 7 is odd"])
     #expect(recorder.lines == [line])
   }
@@ -97,7 +112,9 @@ import Verity
     let recorder = IssueRecorder()
     withKnownIssue {
       Assert(that: 5).matches(lessThan(0) || greaterThan(10))
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
     #expect(
       recorder.messages == [
         "matches failed - 5 is not less than 0 and 5 is not greater than 10 "
@@ -111,7 +128,9 @@ import Verity
     await withKnownIssue {
       await Assert(asyncThrowingExpression: { () async throws -> Int in throw LoginError.locked })
         .doesNotThrow()
-    } matching: { recorder.record($0) }
+    } matching: {
+      recorder.record($0)
+    }
     #expect(recorder.messages == ["doesNotThrow failed - threw LoginError: locked"])
     #expect(recorder.lines == [line + 1])
   }

@@ -45,7 +45,9 @@ import Verity
     await withKnownIssue {
       await Assert(that: 1).asyncThen { _ in throw OpaqueError(code: 7) }
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["asyncThen failed - threw OpaqueError: OpaqueError(code: 7)"]
+      issue.comments.map(\.rawValue) == [
+        "asyncThen failed - threw OpaqueError: OpaqueError(code: 7)"
+      ]
     }
   }
 }

@@ -156,7 +156,9 @@ import Verity
   }
 
   @Test func nanNeverMatches() {
-    #expect(approximately(Double.nan, tolerance: 1).matches(.nan) == .mismatch("nan is not within 1.0 of nan"))
+    #expect(
+      approximately(Double.nan, tolerance: 1).matches(.nan)
+        == .mismatch("nan is not within 1.0 of nan"))
   }
 
   @Test func equalInfinitiesMatch() {

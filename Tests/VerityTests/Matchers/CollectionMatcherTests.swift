@@ -87,7 +87,8 @@ private struct User: Sendable {
   }
 
   @Test func composesWithOtherMatchers() {
-    let adult: Matcher<User> = having(\.nickname, isNotNil()) && having(\.age, greaterThanOrEqual(18))
+    let adult: Matcher<User> =
+      having(\.nickname, isNotNil()) && having(\.age, greaterThanOrEqual(18))
     #expect(adult.matches(User(name: "Ada", age: 36, nickname: "A")) == .match)
     #expect(
       adult.matches(User(name: "Bob", age: 3, nickname: "B"))

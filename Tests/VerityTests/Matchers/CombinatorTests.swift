@@ -28,7 +28,8 @@ private final class EvaluationCounter: Sendable {
 
   @Test func andSkipsTheSecondMatcherWhenTheFirstMismatches() {
     let counter = EvaluationCounter()
-    let matcher = counter.matcher("first", result: .mismatch("first says no"))
+    let matcher =
+      counter.matcher("first", result: .mismatch("first says no"))
       && counter.matcher("second", result: .match)
     #expect(matcher.matches(1) == .mismatch("first says no"))
     #expect(counter.count("first") == 1)
@@ -37,7 +38,8 @@ private final class EvaluationCounter: Sendable {
 
   @Test func andChecksTheSecondMatcherWhenTheFirstMatches() {
     let counter = EvaluationCounter()
-    let matcher = counter.matcher("first", result: .match)
+    let matcher =
+      counter.matcher("first", result: .match)
       && counter.matcher("second", result: .mismatch("second says no"))
     #expect(matcher.matches(1) == .mismatch("second says no"))
     #expect(counter.count("first") == 1)
@@ -46,7 +48,8 @@ private final class EvaluationCounter: Sendable {
 
   @Test func orSkipsTheSecondMatcherWhenTheFirstMatches() {
     let counter = EvaluationCounter()
-    let matcher = counter.matcher("first", result: .match)
+    let matcher =
+      counter.matcher("first", result: .match)
       || counter.matcher("second", result: .match)
     #expect(matcher.matches(1) == .match)
     #expect(counter.count("first") == 1)
@@ -55,7 +58,8 @@ private final class EvaluationCounter: Sendable {
 
   @Test func orJoinsBothReasonsWhenBothMismatch() {
     let counter = EvaluationCounter()
-    let matcher = counter.matcher("first", result: .mismatch("a"))
+    let matcher =
+      counter.matcher("first", result: .mismatch("a"))
       || counter.matcher("second", result: .mismatch("b"))
     #expect(matcher.description == "(first || second)")
     #expect(matcher.matches(1) == .mismatch("a and b"))

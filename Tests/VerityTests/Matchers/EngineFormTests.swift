@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Verity
 
 /// `Matcher.engineForm` is package API: the mock verification layer turns it into engine queries.

@@ -42,7 +42,8 @@ import Verity
     #expect(hasSuffix("lo").matches("hello") == .match)
     #expect(
       hasSuffix("yo").matches("hello") == .mismatch("\"hello\" does not have suffix \"yo\""))
-    #expect(hasSuffix("LO", ignoringCase: true).description == "hasSuffix(\"LO\", ignoringCase: true)")
+    #expect(
+      hasSuffix("LO", ignoringCase: true).description == "hasSuffix(\"LO\", ignoringCase: true)")
     #expect(hasSuffix("LO", ignoringCase: true).matches("hello") == .match)
   }
 
@@ -64,8 +65,10 @@ import Verity
     #expect(matcher.description == "matchesRegex(/^HELLO/, ignoringCase: true)")
     #expect(matcher.matches("hello there") == .match)
     #expect(
-      matcher.matches("oh hello") == .mismatch(#""oh hello" does not match /^HELLO/ (ignoring case)"#))
-    #expect(matchesRegex("^HELLO").matches("hello") == .mismatch(#""hello" does not match /^HELLO/"#))
+      matcher.matches("oh hello")
+        == .mismatch(#""oh hello" does not match /^HELLO/ (ignoring case)"#))
+    #expect(
+      matchesRegex("^HELLO").matches("hello") == .mismatch(#""hello" does not match /^HELLO/"#))
   }
 
   @Test func invalidRegexMismatchesInsteadOfCrashing() {

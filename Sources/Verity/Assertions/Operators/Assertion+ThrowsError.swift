@@ -31,7 +31,9 @@ extension Assertion {
     ///   .throwsError()
     /// ```
     @discardableResult
-    public nonisolated(nonsending) func throwsError<T>(line: Int = #line) async -> Assertion<any Error>
+    public nonisolated(nonsending) func throwsError<T>(line: Int = #line) async -> Assertion<
+      any Error
+    >
     where Value == () async throws -> T {
       await asyncEvaluate(name: "throwsError", lineNumber: line) { expression in
         do {

@@ -90,8 +90,10 @@ final class ManualTestClock: Clock, Sendable {
     let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
       state.now = state.now.advanced(by: duration)
       let now = state.now
-      let dueIDs = state.sleepers.filter { $0.value.deadline <= now && $0.value.continuation != nil }
-        .map(\.key)
+      let dueIDs = state.sleepers.filter {
+        $0.value.deadline <= now && $0.value.continuation != nil
+      }
+      .map(\.key)
       return dueIDs.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
     }
     for continuation in due { continuation.resume() }

@@ -24,7 +24,12 @@ final class Counter: Sendable {
 
   /// Adds one and returns the new count.
   @discardableResult
-  func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+  func increment() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
 
   var count: Int { value.withLock { $0 } }
 }
