@@ -8,7 +8,7 @@
 /// named.matches(User(name: "Bob", age: 3))
 /// // .mismatch("\\User.name: \"Bob\" is not equal to \"Ada\"")
 ///
-/// let adult: Matcher<User> = having(\.name, isNotNil()) && having(\.age, greaterThanOrEqual(18))
+/// let adult: Matcher<User> = having(\.name, !isEmpty()) && having(\.age, greaterThanOrEqual(18))
 /// ```
 public func having<T, Property>(
   _ keyPath: KeyPath<T, Property> & Sendable,

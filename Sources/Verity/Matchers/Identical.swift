@@ -5,10 +5,10 @@
 /// may reuse the address of a released one.
 ///
 /// ```swift
-/// let account = Account()
-/// identical(to: account).matches(account)    // .match
-/// identical(to: account).matches(Account())
-/// // .mismatch("Account is not the same instance as Account")
+/// let account = Account(id: 1)  // description: "Account(1)"
+/// identical(to: account).matches(account)  // .match
+/// identical(to: account).matches(Account(id: 1))
+/// // .mismatch("Account(1) is not the same instance as Account(1)")
 /// ```
 public func identical<T: AnyObject>(to object: T) -> Matcher<T> {
   _identical(to: object)

@@ -11,7 +11,7 @@ import Verity
 
   @Test func retriesUntilTheCheckPasses() async {
     let clock = ManualTestClock()
-    let counter = Counter()
+    let counter = FixtureCounter()
     let task = Task {
       let expression: () async throws -> Int = { counter.increment() }
       return await TestAnAssertion(on: expression)
@@ -40,7 +40,7 @@ import Verity
 
   @Test func failsWithTheLastFailureAfterTheTimeout() async {
     let clock = ManualTestClock()
-    let counter = Counter()
+    let counter = FixtureCounter()
     let task = Task {
       let expression: () async throws -> Int = { counter.increment() }
       return await TestAnAssertion(on: expression)
@@ -86,10 +86,10 @@ import Verity
 
   @Test func thrownErrorsCountAsFailedAttempts() async {
     let clock = ManualTestClock()
-    let counter = Counter()
+    let counter = FixtureCounter()
     let task = Task {
       let expression: () async throws -> String = {
-        if counter.increment() < 3 { throw LoginError.locked }
+        if counter.increment() < 3 { throw FixtureLoginError.locked }
         return "ready"
       }
       return await TestAnAssertion(on: expression)
@@ -105,12 +105,13 @@ import Verity
   }
 
   @Test func aThrownErrorIsTheLastFailure() async {
-    let expression: () async throws -> Int = { throw LoginError.locked }
+    let expression: () async throws -> Int = { throw FixtureLoginError.locked }
     let assertion = await TestAnAssertion(on: expression)
       .eventually(timeout: .zero, clock: ManualTestClock(), line: 1) { $0.isEqualTo(1) }
     Assert(that: assertion)
       .didFail(expectedName: "eventually", expectedLine: 1)
-      .isEqualTo(.message("still failing after 0.0 seconds (1 attempt): threw LoginError: locked"))
+      .isEqualTo(
+        .message("still failing after 0.0 seconds (1 attempt): threw FixtureLoginError: locked"))
   }
 
   @Test func cancellationEndsTheWait() async {
@@ -129,7 +130,7 @@ import Verity
 
   @Test func synchronousExpressionsArePolledToo() async {
     let clock = ManualTestClock()
-    let counter = Counter()
+    let counter = FixtureCounter()
     let task = Task {
       await TestAnAssertion(on: { counter.increment() })
         .eventually(pollInterval: .milliseconds(5), clock: clock, line: 2) { $0.isEqualTo(2) }
@@ -141,7 +142,7 @@ import Verity
   }
 
   @Test func aTimeoutIsReportedOnceAtTheEventuallyLine() async {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     let line = #line + 3
     await withKnownIssue {
       await Assert(asyncThrowingExpression: { 1 })
@@ -159,7 +160,7 @@ import Verity
 
   @Test func failedAttemptsReportNothing() async {
     let clock = ManualTestClock()
-    let counter = Counter()
+    let counter = FixtureCounter()
     // A reporting chain: if a failed attempt reported, this test would fail.
     let task = Task {
       await Assert(throwingExpression: counter.increment())

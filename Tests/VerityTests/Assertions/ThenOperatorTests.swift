@@ -3,7 +3,7 @@ import Verity
 
 @Suite struct ThenOperatorTests {
   @Test func runsTheBodyWithThePassedValue() {
-    let counter = Counter()
+    let counter = FixtureCounter()
     Assert(that: Optional(3)).isNotNil().then { value in
       #expect(value == 3)
       counter.increment()
@@ -12,27 +12,27 @@ import Verity
   }
 
   @Test func skipsTheBodyAfterAFailure() {
-    let counter = Counter()
+    let counter = FixtureCounter()
     TestAnAssertion(on: 1).isEqualTo(2).then { _ in counter.increment() }
     #expect(counter.count == 0)
   }
 
   @Test func aThrownErrorFailsAtTheThenLine() {
-    let counter = Counter()
+    let counter = FixtureCounter()
     withKnownIssue {
       // `then` ends the chain, so its outcome is observed through a reporting chain.
       Assert(that: 1).then { _ in
         counter.increment()
-        throw LoginError.locked
+        throw FixtureLoginError.locked
       }
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["then failed - threw LoginError: locked"]
+      issue.comments.map(\.rawValue) == ["then failed - threw FixtureLoginError: locked"]
     }
     #expect(counter.count == 1)
   }
 
   @Test func asyncThenRunsTheBody() async {
-    let counter = Counter()
+    let counter = FixtureCounter()
     await Assert(that: "x").asyncThen { value in
       await Task.yield()
       #expect(value == "x")
@@ -43,10 +43,10 @@ import Verity
 
   @Test func asyncThenReportsAThrownError() async {
     await withKnownIssue {
-      await Assert(that: 1).asyncThen { _ in throw OpaqueError(code: 7) }
+      await Assert(that: 1).asyncThen { _ in throw FixtureOpaqueError(code: 7) }
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
-        "asyncThen failed - threw OpaqueError: OpaqueError(code: 7)"
+        "asyncThen failed - threw FixtureOpaqueError: FixtureOpaqueError(code: 7)"
       ]
     }
   }

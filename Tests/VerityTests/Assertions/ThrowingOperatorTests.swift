@@ -2,7 +2,7 @@ import Testing
 import Verity
 
 private func login(_ password: String) throws -> String {
-  guard password == "secret" else { throw LoginError.wrongPassword(attempts: 1) }
+  guard password == "secret" else { throw FixtureLoginError.wrongPassword(attempts: 1) }
   return "token"
 }
 
@@ -15,7 +15,7 @@ private func asyncLogin(_ password: String) async throws -> String {
   @Test func throwsErrorPassesTheErrorOn() {
     Assert(that: TestAnAssertion(on: { try login("nope") }).throwsError(line: 1))
       .didPass(expectedName: "throwsError", expectedLine: 1)
-      .isType(LoginError.self)
+      .isType(FixtureLoginError.self)
       .isEqualTo(.wrongPassword(attempts: 1))
   }
 
@@ -35,16 +35,16 @@ private func asyncLogin(_ password: String) async throws -> String {
     let failure = TestAnAssertion(on: { try login("nope") }).doesNotThrow(line: 4)
     Assert(that: failure)
       .didFail(expectedName: "doesNotThrow", expectedLine: 4)
-      .isEqualTo(.thrownError(LoginError.wrongPassword(attempts: 1)))
+      .isEqualTo(.thrownError(FixtureLoginError.wrongPassword(attempts: 1)))
     Assert(that: failure)
       .didFail(expectedName: "doesNotThrow", expectedLine: 4)
       .then { reason in
-        #expect(reason.description == "threw LoginError: wrongPassword(attempts: 1)")
+        #expect(reason.description == "threw FixtureLoginError: wrongPassword(attempts: 1)")
       }
   }
 
   @Test func assertThrowingExpressionDefersEvaluationToTheOperator() {
-    let counter = Counter()
+    let counter = FixtureCounter()
     let assertion = Assert(throwingExpression: counter.increment())
     #expect(counter.count == 0)
     assertion.doesNotThrow().isEqualTo(1)
@@ -52,7 +52,7 @@ private func asyncLogin(_ password: String) async throws -> String {
   }
 
   @Test func assertThrowingExpressionWithTheRealEntryPoint() {
-    Assert(throwingExpression: try login("nope")).throwsError().isType(LoginError.self)
+    Assert(throwingExpression: try login("nope")).throwsError().isType(FixtureLoginError.self)
     Assert(throwingExpression: try login("secret")).doesNotThrow().isEqualTo("token")
   }
 
@@ -60,7 +60,7 @@ private func asyncLogin(_ password: String) async throws -> String {
     let expression: () async throws -> String = { try await asyncLogin("nope") }
     await Assert(that: TestAnAssertion(on: expression).throwsError(line: 5))
       .didPass(expectedName: "throwsError", expectedLine: 5)
-      .isType(LoginError.self).isEqualTo(.wrongPassword(attempts: 1))
+      .isType(FixtureLoginError.self).isEqualTo(.wrongPassword(attempts: 1))
 
     let succeeding: () async throws -> String = { try await asyncLogin("secret") }
     await Assert(that: TestAnAssertion(on: succeeding).throwsError(line: 6))
@@ -77,7 +77,7 @@ private func asyncLogin(_ password: String) async throws -> String {
     let failing: () async throws -> String = { try await asyncLogin("nope") }
     await Assert(that: TestAnAssertion(on: failing).doesNotThrow(line: 8))
       .didFail(expectedName: "doesNotThrow", expectedLine: 8)
-      .isEqualTo(.thrownError(LoginError.wrongPassword(attempts: 1)))
+      .isEqualTo(.thrownError(FixtureLoginError.wrongPassword(attempts: 1)))
   }
 
   @Test func asyncEntryPoint() async {

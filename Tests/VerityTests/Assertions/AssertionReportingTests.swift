@@ -5,7 +5,7 @@ import Verity
 /// operator's line, in the file and at the column of `Assert(that:)`.
 @Suite struct SwiftTestingReportingTests {
   @Test func aFailureIsReportedOnceAtTheOperatorLine() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     let assertLine = #line + 2
     withKnownIssue {
       Assert(that: 1)
@@ -23,7 +23,7 @@ import Verity
   }
 
   @Test func aSingleLineChainReportsAtTheAssertColumn() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     let value: Int? = nil
     let line = #line + 2
     withKnownIssue {
@@ -38,8 +38,8 @@ import Verity
   }
 
   @Test func laterOperatorsDoNotReportAgain() {
-    let recorder = IssueRecorder()
-    let counter = Counter()
+    let recorder = FixtureIssueRecorder()
+    let counter = FixtureCounter()
     let firstLine = #line + 3
     withKnownIssue {
       Assert(that: [1, 2, 3])
@@ -57,7 +57,7 @@ import Verity
   }
 
   @Test func eachChainReportsItsOwnFailure() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     let line = #line + 2
     withKnownIssue {
       Assert(that: "a").isEqualTo("b")
@@ -85,7 +85,7 @@ import Verity
   }
 
   @Test func anExplicitLineIsUsed() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     withKnownIssue {
       Assert(that: 1).isEqualTo(2, line: 4242)
     } matching: {
@@ -95,7 +95,7 @@ import Verity
   }
 
   @Test func customOperatorsReportThroughTheChain() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     let line = #line + 2
     withKnownIssue {
       Assert(that: 7).evaluate(name: "isEven", lineNumber: #line) { value -> AssertionResult<Int> in
@@ -109,7 +109,7 @@ import Verity
   }
 
   @Test func matcherFailuresReportTheMismatch() {
-    let recorder = IssueRecorder()
+    let recorder = FixtureIssueRecorder()
     withKnownIssue {
       Assert(that: 5).matches(lessThan(0) || greaterThan(10))
     } matching: {
@@ -123,15 +123,16 @@ import Verity
   }
 
   @Test func asyncOperatorsReport() async {
-    let recorder = IssueRecorder()
-    let line = #line + 2
+    let recorder = FixtureIssueRecorder()
+    let locked: () async throws -> Int = { throw FixtureLoginError.locked }
+    let line = #line + 3
     await withKnownIssue {
-      await Assert(asyncThrowingExpression: { () async throws -> Int in throw LoginError.locked })
+      await Assert(asyncThrowingExpression: locked)
         .doesNotThrow()
     } matching: {
       recorder.record($0)
     }
-    #expect(recorder.messages == ["doesNotThrow failed - threw LoginError: locked"])
-    #expect(recorder.lines == [line + 1])
+    #expect(recorder.messages == ["doesNotThrow failed - threw FixtureLoginError: locked"])
+    #expect(recorder.lines == [line])
   }
 }

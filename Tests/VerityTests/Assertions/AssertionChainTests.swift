@@ -3,7 +3,7 @@ import Verity
 
 @Suite struct ChainTests {
   @Test func aFailureSkipsTheRestOfTheChain() {
-    let counter = Counter()
+    let counter = FixtureCounter()
     let assertion = TestAnAssertion(on: 1)
       .isEqualTo(2, line: 10)
       .evaluate(name: "counting", lineNumber: 11) { _ -> AssertionResult<Void> in
@@ -38,15 +38,15 @@ import Verity
 
   @Test func anEvaluatorThatThrowsFailsWithTheError() {
     let assertion = TestAnAssertion(on: 1).evaluate(name: "decode", lineNumber: 4) {
-      _ -> AssertionResult<Int> in throw LoginError.locked
+      _ -> AssertionResult<Int> in throw FixtureLoginError.locked
     }
     Assert(that: assertion)
       .didFail(expectedName: "decode", expectedLine: 4)
-      .isEqualTo(.thrownError(LoginError.locked))
+      .isEqualTo(.thrownError(FixtureLoginError.locked))
   }
 
   @Test func asyncEvaluateSkipsAfterAFailure() async {
-    let counter = Counter()
+    let counter = FixtureCounter()
     let assertion = await TestAnAssertion(on: 1)
       .isEqualTo(2, line: 1)
       .asyncEvaluate(name: "async", lineNumber: 2) { _ -> AssertionResult<Void> in
@@ -137,20 +137,27 @@ import Verity
   @Test func messagesCompareByText() {
     #expect(FailureReason.message("a") == .message("a"))
     #expect(FailureReason.message("a") != .message("b"))
-    #expect(FailureReason.message("locked") != .thrownError(LoginError.locked))
+    #expect(FailureReason.message("locked") != .thrownError(FixtureLoginError.locked))
   }
 
   @Test func equatableErrorsCompareWithEquality() {
-    #expect(FailureReason.thrownError(LoginError.locked) == .thrownError(LoginError.locked))
     #expect(
-      FailureReason.thrownError(LoginError.wrongPassword(attempts: 1))
-        != .thrownError(LoginError.wrongPassword(attempts: 2)))
+      FailureReason.thrownError(FixtureLoginError.locked) == .thrownError(FixtureLoginError.locked))
+    #expect(
+      FailureReason.thrownError(FixtureLoginError.wrongPassword(attempts: 1))
+        != .thrownError(FixtureLoginError.wrongPassword(attempts: 2)))
   }
 
   @Test func otherErrorsCompareByTypeAndContents() {
-    #expect(FailureReason.thrownError(OpaqueError(code: 1)) == .thrownError(OpaqueError(code: 1)))
-    #expect(FailureReason.thrownError(OpaqueError(code: 1)) != .thrownError(OpaqueError(code: 2)))
-    #expect(FailureReason.thrownError(OpaqueError(code: 1)) != .thrownError(LoginError.locked))
+    #expect(
+      FailureReason.thrownError(FixtureOpaqueError(code: 1))
+        == .thrownError(FixtureOpaqueError(code: 1)))
+    #expect(
+      FailureReason.thrownError(FixtureOpaqueError(code: 1))
+        != .thrownError(FixtureOpaqueError(code: 2)))
+    #expect(
+      FailureReason.thrownError(FixtureOpaqueError(code: 1))
+        != .thrownError(FixtureLoginError.locked))
     #expect(FailureReason.thrownError(CancellationError()) == .thrownError(CancellationError()))
   }
 

@@ -2,24 +2,24 @@ import Synchronization
 import Testing
 import Verity
 
-enum LoginError: Error, Equatable {
+enum FixtureLoginError: Error, Equatable {
   case locked
   case wrongPassword(attempts: Int)
 }
 
 /// An error type that is not `Equatable`.
-struct OpaqueError: Error {
+struct FixtureOpaqueError: Error {
   let code: Int
 }
 
-final class Box: CustomStringConvertible {
+final class FixtureBox: CustomStringConvertible {
   let id: Int
   init(id: Int) { self.id = id }
-  var description: String { "Box(\(id))" }
+  var description: String { "FixtureBox(\(id))" }
 }
 
 /// A thread-safe counter for closures that must be `Sendable`.
-final class Counter: Sendable {
+final class FixtureCounter: Sendable {
   private let value = Mutex(0)
 
   /// Adds one and returns the new count.
@@ -35,7 +35,7 @@ final class Counter: Sendable {
 }
 
 /// Records the issues a `withKnownIssue` block reports.
-final class IssueRecorder: Sendable {
+final class FixtureIssueRecorder: Sendable {
   private let issues = Mutex<[Issue]>([])
 
   func record(_ issue: Issue) -> Bool {
