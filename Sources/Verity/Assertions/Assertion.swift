@@ -1,0 +1,159 @@
+/// One link of an assertion chain: the outcome so far, and the operator that produced it.
+///
+/// Start a chain with ``Assert(that:fileID:filePath:line:column:)`` and apply operators; each
+/// operator checks the value the previous one passed on and returns a new `Assertion`, possibly
+/// of another value type:
+///
+/// ```swift
+/// Assert(that: response.user)   // Assertion<User?>
+///   .isNotNil()                 // Assertion<User>
+///   .matches(having(\.name, eq("Ada")))
+/// ```
+///
+/// A failing operator reports `"<operator> failed - <reason>"` once, at its own line, and every
+/// operator after it is skipped: its evaluator is not called and nothing more is reported.
+///
+/// Operators are built on ``evaluate(name:lineNumber:evaluator:)`` and
+/// ``asyncEvaluate(name:lineNumber:evaluator:)``; see <doc:CreatingCustomAssertionOperators>.
+public struct Assertion<Value> {
+  /// The outcome so far: the value passed on, or the reason of the first failure in the chain.
+  public let result: AssertionResult<Value>
+
+  /// The name of the operator that produced ``result``; after a failure, the name of the operator
+  /// that failed. For a chain's first link, the name of the function that started it, such as
+  /// `Assert(that:)`.
+  public let name: String
+
+  /// The line of the operator named by ``name``.
+  public let lineNumber: Int
+
+  package let chain: _AssertionChain
+
+  package init(
+    result: AssertionResult<Value>,
+    name: String,
+    lineNumber: Int,
+    chain: _AssertionChain
+  ) {
+    self.result = result
+    self.name = name
+    self.lineNumber = lineNumber
+    self.chain = chain
+  }
+
+  /// Runs one operator's check and returns the next link of the chain.
+  ///
+  /// If this assertion has already failed, `evaluator` is not called: the failure (with its
+  /// reason, name and line) is carried on, retyped to `NewValue`, and nothing is reported again.
+  /// Otherwise `evaluator` receives the value; a ``AssertionResult/pass(_:)`` carries its value to
+  /// the next operator, and a failure, or an error thrown by `evaluator`, is reported as
+  /// `"<name> failed - <reason>"` at `lineNumber`.
+  ///
+  /// - Parameters:
+  ///   - name: The operator's name as it appears in failure messages.
+  ///   - lineNumber: The caller's line, captured by the operator with `line: Int = #line`.
+  ///   - evaluator: Checks the value and returns the outcome.
+  ///
+  /// ```swift
+  /// extension Assertion where Value == Int {
+  ///   @discardableResult
+  ///   func isEven(line: Int = #line) -> Assertion<Int> {
+  ///     evaluate(name: "isEven", lineNumber: line) { value in
+  ///       value.isMultiple(of: 2) ? .pass(value) : .fail(message: "\(value) is odd")
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  @discardableResult
+  public func evaluate<NewValue>(
+    name: String,
+    lineNumber: Int,
+    evaluator: (Value) throws -> AssertionResult<NewValue>
+  ) -> Assertion<NewValue> {
+    chain.markEvaluated()
+    guard case .pass(let value) = result else { return carryFailure() }
+    let outcome: AssertionResult<NewValue>
+    do {
+      outcome = try evaluator(value)
+    } catch {
+      outcome = .fail(thrownError: error)
+    }
+    return link(outcome, name: name, lineNumber: lineNumber)
+  }
+
+  #if compiler(>=6.2)
+    /// Runs one operator's asynchronous check and returns the next link of the chain.
+    ///
+    /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
+    /// The method and `evaluator` run in the caller's isolation (`nonisolated(nonsending)`), so an
+    /// actor-isolated test can check values that are not `Sendable`.
+    ///
+    /// ```swift
+    /// extension Assertion where Value == URL {
+    ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
+    ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
+    ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
+    ///     }
+    ///   }
+    /// }
+    /// ```
+    @discardableResult
+    public nonisolated(nonsending) func asyncEvaluate<NewValue>(
+      name: String,
+      lineNumber: Int,
+      evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
+    ) async -> Assertion<NewValue> {
+      chain.markEvaluated()
+      guard case .pass(let value) = result else { return carryFailure() }
+      let outcome: AssertionResult<NewValue>
+      do {
+        outcome = try await evaluator(value)
+      } catch {
+        outcome = .fail(thrownError: error)
+      }
+      return link(outcome, name: name, lineNumber: lineNumber)
+    }
+  #else
+    /// Runs one operator's asynchronous check and returns the next link of the chain; see
+    /// ``evaluate(name:lineNumber:evaluator:)``. (Before Swift 6.2, the check runs off the
+    /// caller's actor, so actor-isolated callers need `Sendable` values.)
+    @discardableResult
+    public func asyncEvaluate<NewValue>(
+      name: String,
+      lineNumber: Int,
+      evaluator: (Value) async throws -> AssertionResult<NewValue>
+    ) async -> Assertion<NewValue> {
+      chain.markEvaluated()
+      guard case .pass(let value) = result else { return carryFailure() }
+      let outcome: AssertionResult<NewValue>
+      do {
+        outcome = try await evaluator(value)
+      } catch {
+        outcome = .fail(thrownError: error)
+      }
+      return link(outcome, name: name, lineNumber: lineNumber)
+    }
+  #endif
+
+  /// The next link after a failure: the same failure, name and line, retyped.
+  private func carryFailure<NewValue>() -> Assertion<NewValue> {
+    guard case .fail(let reason) = result else {
+      preconditionFailure("carryFailure() called on a passing assertion")
+    }
+    return Assertion<NewValue>(
+      result: .fail(reason), name: self.name, lineNumber: self.lineNumber, chain: chain)
+  }
+
+  private func link<NewValue>(
+    _ outcome: AssertionResult<NewValue>,
+    name: String,
+    lineNumber: Int
+  ) -> Assertion<NewValue> {
+    if case .fail(let reason) = outcome {
+      chain.report(name: name, lineNumber: lineNumber, reason: reason)
+    }
+    return Assertion<NewValue>(result: outcome, name: name, lineNumber: lineNumber, chain: chain)
+  }
+}
+
+extension Assertion: Sendable where Value: Sendable {}

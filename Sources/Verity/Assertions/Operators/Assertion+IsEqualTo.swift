@@ -1,0 +1,33 @@
+extension Assertion where Value: Equatable {
+  /// Passes when the value equals `expected`.
+  ///
+  /// ```swift
+  /// Assert(that: total).isEqualTo(42)
+  /// // on failure: isEqualTo failed - 41 is not equal to 42
+  /// Assert(that: "1").isEqualTo("2")
+  /// // on failure: isEqualTo failed - "1" is not equal to "2"
+  /// ```
+  @discardableResult
+  public func isEqualTo(_ expected: Value, line: Int = #line) -> Assertion<Void> {
+    evaluate(name: "isEqualTo", lineNumber: line) { value in
+      value == expected
+        ? .pass(()) : .fail(message: "\(_render(value)) is not equal to \(_render(expected))")
+    }
+  }
+}
+
+extension Assertion where Value: FloatingPoint {
+  /// Passes when the value is within `accuracy` of `expected` (inclusive); NaN never passes.
+  ///
+  /// ```swift
+  /// Assert(that: 0.1 + 0.2).isEqualTo(0.3, accuracy: 1e-9)
+  /// // on failure: isEqualTo failed - 1.5 is not within 0.1 of 1.0
+  /// ```
+  @discardableResult
+  public func isEqualTo(_ expected: Value, accuracy: Value, line: Int = #line) -> Assertion<Void> {
+    evaluate(name: "isEqualTo", lineNumber: line) { value in
+      _isApproximatelyEqual(value, expected, tolerance: accuracy)
+        ? .pass(()) : .fail(message: _notWithinTolerance(value, expected, tolerance: accuracy))
+    }
+  }
+}

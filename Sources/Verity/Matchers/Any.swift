@@ -1,0 +1,36 @@
+/// A matcher that accepts every value of type `T`.
+///
+/// The type comes from context, for example the parameter a stub or verification expects:
+///
+/// ```swift
+/// let matcher: Matcher<String> = any()
+/// matcher.matches("anything")  // .match
+/// ```
+public func any<T>() -> Matcher<T> {
+  Matcher("any()", engineForm: .any) { _ in .match }
+}
+
+/// A matcher that accepts every value, for places where no type can be inferred, such as a mixed
+/// argument list `[eq("x"), any(), 5]`.
+///
+/// ```swift
+/// let arguments: [Any?] = [eq("x"), any(), 5]
+/// ```
+public func any() -> Matcher<Any?> {
+  Matcher("any()", engineForm: .any) { _ in .match }
+}
+
+/// A matcher that accepts every value of the given type.
+///
+/// Naming the type helps where context cannot infer it. Erased (see ``AnyArgumentMatcher``), it
+/// still rejects values of other types.
+///
+/// ```swift
+/// let matcher = any(Int.self)
+/// matcher.description          // "any(Int)"
+/// matcher.matches(any: "x")
+/// // .mismatch("value of type String does not conform to expected type Int")
+/// ```
+public func any<T>(_ type: T.Type) -> Matcher<T> {
+  Matcher("any(\(_render(type: type)))", engineForm: .any) { _ in .match }
+}

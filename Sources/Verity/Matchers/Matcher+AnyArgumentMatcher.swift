@@ -1,0 +1,35 @@
+extension Matcher: AnyArgumentMatcher {
+  /// Checks a value of any type against this matcher.
+  ///
+  /// Every level of `Optional` around the value is looked through first, so `5`, `Optional(5)` and
+  /// an `Any` holding `Optional(5)` are all the same argument. Then:
+  /// - a present value of type `T` (or convertible to `T`, such as `5` for `T == Int?`) is checked;
+  /// - an absent value is checked as `nil` when `T` is an `Optional`, and otherwise mismatches with
+  ///   `"nil is not a value of type T"`;
+  /// - any other value mismatches with
+  ///   `"value of type U does not conform to expected type T"`.
+  ///
+  /// ```swift
+  /// eq(3).matches(any: 3)                  // .match
+  /// eq(3).matches(any: Optional(3))        // .match
+  /// isNil().matches(any: nil)              // .match
+  /// eq(3).matches(any: nil)                // .mismatch("nil is not a value of type Int")
+  /// ```
+  public func matches(any value: Any?) -> MatchResult {
+    guard let value, let present = _flattenOptional(value) else {
+      if let optionalType = T.self as? any _OptionalProtocol.Type,
+        let none = optionalType._none as? T
+      {
+        return matches(none)
+      }
+      return .mismatch("nil is not a value of type \(_render(type: T.self))")
+    }
+    if let typed = present as? T {
+      return matches(typed)
+    }
+    return .mismatch(
+      "value of type \(_render(type: type(of: present))) does not conform to expected type "
+        + _render(type: T.self)
+    )
+  }
+}

@@ -1,0 +1,56 @@
+extension Matcher {
+  /// A matcher that accepts values both matchers accept.
+  ///
+  /// Short-circuits: when `lhs` mismatches, `rhs` is not checked and the mismatch is `lhs`'s.
+  ///
+  /// ```swift
+  /// let matcher = greaterThan(0) && lessThan(10)
+  /// matcher.description  // "(greaterThan(0) && lessThan(10))"
+  /// matcher.matches(-1)  // .mismatch("-1 is not greater than 0")
+  /// ```
+  public static func && (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
+    let form: _MatcherEngineForm =
+      switch (lhs.engineForm, rhs.engineForm) {
+      case (.any, .any): .any
+      default: .opaque
+      }
+    return Matcher("(\(lhs.description) && \(rhs.description))", engineForm: form) { value in
+      switch lhs.matches(value) {
+      case .match: rhs.matches(value)
+      case .mismatch(let why): .mismatch(why)
+      }
+    }
+  }
+
+  /// A matcher that accepts values either matcher accepts.
+  ///
+  /// Short-circuits: when `lhs` matches, `rhs` is not checked. When both mismatch, the message
+  /// joins both reasons with `and`.
+  ///
+  /// ```swift
+  /// let matcher = lessThan(0) || greaterThan(10)
+  /// matcher.description  // "(lessThan(0) || greaterThan(10))"
+  /// matcher.matches(5)   // .mismatch("5 is not less than 0 and 5 is not greater than 10")
+  /// ```
+  public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
+    Matcher("(\(lhs.description) || \(rhs.description))") { value in
+      guard case .mismatch(let first) = lhs.matches(value) else { return .match }
+      guard case .mismatch(let second) = rhs.matches(value) else { return .match }
+      return .mismatch("\(first) and \(second)")
+    }
+  }
+
+  /// A matcher that accepts exactly the values `matcher` rejects.
+  ///
+  /// ```swift
+  /// let matcher = !eq(3)
+  /// matcher.description  // "!eq(3)"
+  /// matcher.matches(3)   // .mismatch("3 matches eq(3)")
+  /// ```
+  public static prefix func ! (matcher: Matcher<T>) -> Matcher<T> {
+    Matcher("!\(matcher.description)") { value in
+      matcher.matches(value).isMatch
+        ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
+    }
+  }
+}

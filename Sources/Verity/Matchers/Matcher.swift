@@ -1,0 +1,92 @@
+/// A reusable, describable check on values of type `T`.
+///
+/// A matcher pairs a ``description`` (how it reads in messages, for example `greaterThan(3)`) with
+/// a check that answers ``MatchResult/match`` or ``MatchResult/mismatch(_:)`` with a sentence
+/// saying why the value does not fit. The same matchers serve assertions
+/// (``Assertion/matches(_:line:)``), stubbing and verification.
+///
+/// ```swift
+/// let matcher = greaterThan(0) && lessThan(10)
+/// matcher.description  // "(greaterThan(0) && lessThan(10))"
+/// matcher.matches(12)  // .mismatch("12 is not less than 10")
+/// ```
+///
+/// ## Writing your own matcher
+///
+/// Write a function that returns a `Matcher`, built from a description and a closure:
+///
+/// ```swift
+/// func isEven() -> Matcher<Int> {
+///   Matcher("isEven()") { value in
+///     value.isMultiple(of: 2) ? .match : .mismatch("\(value) is odd")
+///   }
+/// }
+///
+/// Assert(that: 4).matches(isEven())
+/// Assert(that: 7).matches(isEven() || eq(7))
+/// ```
+///
+/// Matchers are `Sendable`: their closures are `@Sendable`, and built-in matchers that capture an
+/// expected value require it to be `Sendable`, so matchers can be stored in mocks and stubs that
+/// are shared between tasks.
+public struct Matcher<T>: Sendable {
+  /// How the matcher reads in messages, for example `eq("x")` or `(isNotNil() && lessThan(3))`.
+  public let description: String
+
+  private let check: @Sendable (T) -> MatchResult
+
+  /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
+  package let engineForm: _MatcherEngineForm
+
+  /// Creates a matcher from a description and a check that explains mismatches.
+  ///
+  /// - Parameters:
+  ///   - description: How the matcher reads in messages; by convention the call that made it,
+  ///     such as `isEven()`.
+  ///   - check: Returns ``MatchResult/match`` or a ``MatchResult/mismatch(_:)`` describing the
+  ///     checked value.
+  ///
+  /// ```swift
+  /// let short = Matcher<String>("shorterThan(5)") { value in
+  ///   value.count < 5 ? .match : .mismatch("\"\(value)\" has \(value.count) characters")
+  /// }
+  /// ```
+  public init(_ description: String, _ check: @escaping @Sendable (T) -> MatchResult) {
+    self.init(description, engineForm: .opaque, check)
+  }
+
+  /// Creates a matcher from a description and a predicate.
+  ///
+  /// A value that fails the predicate mismatches with `"<value> does not satisfy <description>"`.
+  ///
+  /// ```swift
+  /// let even = Matcher<Int>("isEven()", where: { $0.isMultiple(of: 2) })
+  /// even.matches(3)  // .mismatch("3 does not satisfy isEven()")
+  /// ```
+  public init(_ description: String, where predicate: @escaping @Sendable (T) -> Bool) {
+    self.init(description, engineForm: .opaque) { value in
+      predicate(value) ? .match : .mismatch("\(_render(value)) does not satisfy \(description)")
+    }
+  }
+
+  package init(
+    _ description: String,
+    engineForm: _MatcherEngineForm,
+    _ check: @escaping @Sendable (T) -> MatchResult
+  ) {
+    self.description = description
+    self.engineForm = engineForm
+    self.check = check
+  }
+
+  /// Checks a value.
+  ///
+  /// ```swift
+  /// hasPrefix("ab").matches("abc")  // .match
+  /// ```
+  public func matches(_ value: T) -> MatchResult {
+    check(value)
+  }
+}
+
+extension Matcher: CustomStringConvertible {}

@@ -1,0 +1,10 @@
+/// The form in which the C engine can evaluate a matcher without calling back into Swift.
+///
+/// `any` matches every value; `equal` matches values whose canonical structure equals the
+/// structure of the payload; `opaque` has to be evaluated by calling the matcher's Swift closure.
+/// Not public API: mock verification uses it to build engine query patterns.
+package enum _MatcherEngineForm: Sendable {
+  case opaque
+  case any
+  case equal(any Sendable)
+}

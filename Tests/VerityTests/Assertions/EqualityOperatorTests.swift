@@ -1,0 +1,104 @@
+import Testing
+import Verity
+
+@Suite struct IsEqualToTests {
+  @Test func passesForEqualValues() {
+    Assert(that: TestAnAssertion(on: 42).isEqualTo(42, line: 7))
+      .didPass(expectedName: "isEqualTo", expectedLine: 7)
+  }
+
+  @Test func failsForDifferentValues() {
+    Assert(that: TestAnAssertion(on: 41).isEqualTo(42, line: 7))
+      .didFail(expectedName: "isEqualTo", expectedLine: 7)
+      .isEqualTo(.message("41 is not equal to 42"))
+  }
+
+  @Test func quotesStrings() {
+    Assert(that: TestAnAssertion(on: "1").isEqualTo("2", line: 3))
+      .didFail(expectedName: "isEqualTo", expectedLine: 3)
+      .isEqualTo(.message(#""1" is not equal to "2""#))
+  }
+
+  @Test func rendersOptionalsAsTheirValue() {
+    let value: Int? = nil
+    Assert(that: TestAnAssertion(on: value).isEqualTo(5, line: 3))
+      .didFail(expectedName: "isEqualTo", expectedLine: 3)
+      .isEqualTo(.message("nil is not equal to 5"))
+  }
+
+  @Test func passesWithinAccuracy() {
+    Assert(that: TestAnAssertion(on: 0.1 + 0.2).isEqualTo(0.3, accuracy: 1e-9, line: 4))
+      .didPass(expectedName: "isEqualTo", expectedLine: 4)
+  }
+
+  @Test func failsOutsideAccuracy() {
+    Assert(that: TestAnAssertion(on: 1.5).isEqualTo(1.0, accuracy: 0.1, line: 4))
+      .didFail(expectedName: "isEqualTo", expectedLine: 4)
+      .isEqualTo(.message("1.5 is not within 0.1 of 1.0"))
+  }
+
+  @Test func nanIsNeverWithinAccuracy() {
+    Assert(that: TestAnAssertion(on: Double.nan).isEqualTo(.nan, accuracy: 1, line: 4))
+      .didFail(expectedName: "isEqualTo", expectedLine: 4)
+      .isEqualTo(.message("nan is not within 1.0 of nan"))
+  }
+}
+
+@Suite struct IsNotEqualToTests {
+  @Test func passesForDifferentValuesAndPassesTheValueOn() {
+    Assert(that: TestAnAssertion(on: "new").isNotEqualTo("old", line: 9))
+      .didPass(expectedName: "isNotEqualTo", expectedLine: 9)
+      .isEqualTo("new")
+  }
+
+  @Test func failsForEqualValues() {
+    Assert(that: TestAnAssertion(on: "abc").isNotEqualTo("abc", line: 9))
+      .didFail(expectedName: "isNotEqualTo", expectedLine: 9)
+      .isEqualTo(.message(#""abc" is equal to "abc""#))
+  }
+}
+
+@Suite struct BoolOperatorTests {
+  @Test func isTrue() {
+    Assert(that: TestAnAssertion(on: true).isTrue(line: 1))
+      .didPass(expectedName: "isTrue", expectedLine: 1)
+    Assert(that: TestAnAssertion(on: false).isTrue(line: 2))
+      .didFail(expectedName: "isTrue", expectedLine: 2)
+      .isEqualTo(.message("value is false"))
+  }
+
+  @Test func isFalse() {
+    Assert(that: TestAnAssertion(on: false).isFalse(line: 1))
+      .didPass(expectedName: "isFalse", expectedLine: 1)
+    Assert(that: TestAnAssertion(on: true).isFalse(line: 2))
+      .didFail(expectedName: "isFalse", expectedLine: 2)
+      .isEqualTo(.message("value is true"))
+  }
+}
+
+@Suite struct NilOperatorTests {
+  @Test func isNil() {
+    let none: Int? = nil
+    Assert(that: TestAnAssertion(on: none).isNil(line: 1))
+      .didPass(expectedName: "isNil", expectedLine: 1)
+    Assert(that: TestAnAssertion(on: Optional(5)).isNil(line: 2))
+      .didFail(expectedName: "isNil", expectedLine: 2)
+      .isEqualTo(.message("5 is not nil"))
+    Assert(that: TestAnAssertion(on: Optional("x")).isNil(line: 2))
+      .didFail(expectedName: "isNil", expectedLine: 2)
+      .isEqualTo(.message(#""x" is not nil"#))
+  }
+
+  @Test func isNotNilPassesTheWrappedValueOn() {
+    Assert(that: TestAnAssertion(on: Optional(5)).isNotNil(line: 1))
+      .didPass(expectedName: "isNotNil", expectedLine: 1)
+      .isEqualTo(5)
+  }
+
+  @Test func isNotNilFailsForNil() {
+    let none: String? = nil
+    Assert(that: TestAnAssertion(on: none).isNotNil(line: 2))
+      .didFail(expectedName: "isNotNil", expectedLine: 2)
+      .isEqualTo(.message("value is nil"))
+  }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import Verity
+
+/// `Matcher.engineForm` is package API: the mock verification layer turns it into engine queries.
+@Suite struct EngineFormTests {
+  private func form<T>(_ matcher: Matcher<T>) -> String {
+    switch matcher.engineForm {
+    case .opaque: "opaque"
+    case .any: "any"
+    case .equal(let value): "equal(\(value))"
+    }
+  }
+
+  @Test func anyMatchersAreAny() {
+    let typed: Matcher<Int> = any()
+    let untyped: Matcher<Any?> = any()
+    #expect(form(typed) == "any")
+    #expect(form(untyped) == "any")
+    #expect(form(any(String.self)) == "any")
+  }
+
+  @Test func eqCarriesItsValue() {
+    #expect(form(eq(5)) == "equal(5)")
+    #expect(form(eq("x")) == "equal(x)")
+    guard case .equal(let value) = eq(5).engineForm else {
+      Issue.record("eq is not an equal form")
+      return
+    }
+    #expect(value as? Int == 5)
+  }
+
+  @Test func otherMatchersAreOpaque() {
+    let isNilMatcher: Matcher<Int?> = isNil()
+    #expect(form(isNilMatcher) == "opaque")
+    #expect(form(greaterThan(1)) == "opaque")
+    #expect(form(contains("a")) == "opaque")
+    #expect(form(Matcher<Int>("custom") { _ in .match }) == "opaque")
+  }
+
+  @Test func combinators() {
+    let anyInt: Matcher<Int> = any()
+    #expect(form(anyInt && any()) == "any")
+    #expect(form(anyInt && eq(1)) == "opaque")
+    #expect(form(eq(1) && eq(1)) == "opaque")
+    #expect(form(anyInt || any()) == "opaque")
+    #expect(form(!anyInt) == "opaque")
+  }
+}

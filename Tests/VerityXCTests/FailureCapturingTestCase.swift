@@ -1,0 +1,59 @@
+import XCTest
+
+/// An `XCTestCase` that can catch the failures a block records instead of failing the test, so a
+/// test can check that Verity reports exactly the failures it should, where it should.
+///
+/// `XCTExpectFailure` does not exist in swift-corelibs-xctest (Linux), and an
+/// `XCTestObservation` observer only watches failures that still fail the test. Every XCTest
+/// failure passes through the test case's recording method, so this class overrides it: while
+/// `capturingFailures` runs, failures are collected; otherwise they are recorded as usual.
+class FailureCapturingTestCase: XCTestCase {
+  struct CapturedFailure: Equatable {
+    var description: String
+    var filePath: String?
+    var line: Int
+  }
+
+  private var captured: [CapturedFailure]?
+
+  /// Runs `body` and returns the failures it recorded, without failing the test.
+  func capturingFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
+    captured = []
+    defer { captured = nil }
+    try body()
+    return captured ?? []
+  }
+
+  /// Runs the asynchronous `body` and returns the failures it recorded, without failing the test.
+  func capturingFailures(_ body: () async throws -> Void) async rethrows -> [CapturedFailure] {
+    captured = []
+    defer { captured = nil }
+    try await body()
+    return captured ?? []
+  }
+
+  #if canImport(ObjectiveC)
+    override func record(_ issue: XCTIssue) {
+      guard captured != nil else { return super.record(issue) }
+      captured?.append(
+        CapturedFailure(
+          description: issue.compactDescription,
+          filePath: issue.sourceCodeContext.location?.fileURL.path,
+          line: issue.sourceCodeContext.location?.lineNumber ?? 0))
+    }
+  #else
+    override func recordFailure(
+      withDescription description: String,
+      inFile filePath: String,
+      atLine lineNumber: Int,
+      expected: Bool
+    ) {
+      guard captured != nil else {
+        return super.recordFailure(
+          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      }
+      captured?.append(
+        CapturedFailure(description: description, filePath: filePath, line: lineNumber))
+    }
+  #endif
+}
