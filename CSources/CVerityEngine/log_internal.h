@@ -51,7 +51,7 @@ typedef struct vrt__method {
   uint64_t verified; /* calls currently marked verified */
   uint32_t *calls;   /* per-method index: call indices in order (lazy) */
   uint32_t call_count;
-  uint32_t call_capacity;
+  size_t call_capacity;
 } vrt__method;
 
 typedef struct vrt__chunk {

@@ -199,11 +199,11 @@ static vrt_status vrt__build_chains(vrt_log *log) {
     for (uint32_t m = 0; m < log->method_count; m++) {
       vrt__method *md = &log->methods[m];
       if (md->count > md->call_capacity) {
-        void *calls = vrt__log_realloc(log, md->calls, (size_t)md->call_capacity * sizeof(uint32_t),
+        void *calls = vrt__log_realloc(log, md->calls, md->call_capacity * sizeof(uint32_t),
                                        (size_t)md->count * sizeof(uint32_t));
         if (calls == NULL) return VRT_ERR_OUT_OF_MEMORY;
         md->calls = (uint32_t *)calls;
-        md->call_capacity = (uint32_t)md->count;
+        md->call_capacity = (size_t)md->count;
       }
     }
   }
@@ -216,13 +216,12 @@ static vrt_status vrt__build_chains(vrt_log *log) {
       vrt__method *md = &log->methods[page->meta[i - page->base] >> 8];
       if (md->call_count == md->call_capacity) {
         void *calls = md->calls;
-        size_t cap = md->call_capacity;
-        if (!vrt__log_grow(log, &calls, &cap, cap + 1, sizeof(uint32_t), 16) || cap > VRT_NONE) {
+        if (!vrt__log_grow(log, &calls, &md->call_capacity, md->call_capacity + 1,
+                           sizeof(uint32_t), 16)) {
           log->chained = i;
           return VRT_ERR_OUT_OF_MEMORY;
         }
         md->calls = (uint32_t *)calls;
-        md->call_capacity = (uint32_t)cap;
       }
       md->calls[md->call_count++] = (uint32_t)i;
     }
@@ -485,6 +484,7 @@ static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *
 
 /** Runs `q` over the calls with index >= `from`, in index order, feeding `sink`. */
 static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt__sink *sink) {
+  if (!q->any_arguments && q->eq_invalid) return VRT_OK; /* no argument can equal such bytes */
   if (q->all_eq && !q->any_arguments) {
     uint32_t g;
     vrt_status st = vrt__exact_group(log, q, &g);
