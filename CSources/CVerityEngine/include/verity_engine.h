@@ -405,8 +405,9 @@ typedef struct vrt_log_options {
   size_t chunk_size;
 } vrt_log_options;
 
-/** Passing this as the sequence number lets the log assign (previous + 1, starting at 1). */
-#define VRT_SEQ_AUTO UINT64_MAX
+/** Passing this as the sequence number lets the log assign (previous + 1, starting at 1).
+ *  (UINT64_MAX, spelled as a cast literal so that Swift imports it.) */
+#define VRT_SEQ_AUTO ((uint64_t)0xFFFFFFFFFFFFFFFFu)
 
 /** Creates an empty log. `options` may be NULL (defaults). */
 vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log);

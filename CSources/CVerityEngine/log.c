@@ -1,0 +1,313 @@
+/*
+ * log.c — the call log: creation, method interning, recording calls, reading them back,
+ * sequence-number search and verified bits. Indexes and pattern queries are in query.c.
+ *
+ * Appending is the hot path: a bounds check, a copy into the arena and one record write.
+ * Nothing is hashed and no index is touched at append time.
+ */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "log_internal.h"
+
+#define VRT__DEFAULT_CHUNK ((size_t)1 << 20)
+
+vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
+  if (out_log == NULL) return VRT_ERR_NULL_ARGUMENT;
+  vrt_log *log = (vrt_log *)calloc(1, sizeof(vrt_log));
+  if (log == NULL) return VRT_ERR_OUT_OF_MEMORY;
+  log->memory = sizeof(vrt_log);
+  if (options != NULL) {
+    log->hash = options->hash;
+    log->chunk_size = options->chunk_size;
+  }
+  if (log->chunk_size == 0) log->chunk_size = VRT__DEFAULT_CHUNK;
+  *out_log = log;
+  return VRT_OK;
+}
+
+void vrt_log_free(vrt_log *log) {
+  if (log == NULL) return;
+  for (uint32_t m = 0; m < log->method_count; m++) {
+    free(log->methods[m].name);
+    free(log->methods[m].calls);
+  }
+  free(log->methods);
+  free(log->method_slots);
+  for (size_t c = 0; c < log->chunk_count; c++) free(log->chunks[c].bytes);
+  free(log->chunks);
+  for (size_t p = 0; p < log->page_count; p++) {
+    free(log->pages[p].seq); /* one block holds every per-call array of the page */
+    free(log->pages[p].group_next);
+  }
+  free(log->pages);
+  free(log->groups);
+  free(log->group_slots);
+  free(log);
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Methods                                                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+static size_t vrt__method_slot(const vrt_log *log, const char *name, size_t length, uint64_t hash) {
+  size_t mask = log->method_slot_capacity - 1;
+  for (size_t s = (size_t)hash & mask;; s = (s + 1) & mask) {
+    uint32_t id = log->method_slots[s];
+    if (id == VRT_NONE) return s;
+    const vrt__method *m = &log->methods[id];
+    if (m->name_hash == hash && m->name_length == length &&
+        (length == 0 || memcmp(m->name, name, length) == 0)) {
+      return s;
+    }
+  }
+}
+
+static bool vrt__method_table_grow(vrt_log *log) {
+  size_t cap = log->method_slot_capacity == 0 ? 16 : log->method_slot_capacity * 2;
+  uint32_t *slots = (uint32_t *)vrt__log_alloc(log, cap * sizeof(uint32_t));
+  if (slots == NULL) return false;
+  for (size_t i = 0; i < cap; i++) slots[i] = VRT_NONE;
+  for (uint32_t id = 0; id < log->method_count; id++) {
+    size_t s = (size_t)log->methods[id].name_hash & (cap - 1);
+    while (slots[s] != VRT_NONE) s = (s + 1) & (cap - 1);
+    slots[s] = id;
+  }
+  vrt__log_free(log, log->method_slots, log->method_slot_capacity * sizeof(uint32_t));
+  log->method_slots = slots;
+  log->method_slot_capacity = cap;
+  return true;
+}
+
+vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_t *out_method) {
+  if (log == NULL || out_method == NULL || (name == NULL && length > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  if (length == SIZE_MAX) return VRT_ERR_TOO_LARGE;
+  uint64_t hash = XXH3_64bits(length > 0 ? name : "", length);
+  if (log->method_slot_capacity > 0) {
+    size_t s = vrt__method_slot(log, name, length, hash);
+    if (log->method_slots[s] != VRT_NONE) {
+      *out_method = log->method_slots[s];
+      return VRT_OK;
+    }
+  }
+  if (log->method_count >= VRT__MAX_METHODS) return VRT_ERR_TOO_LARGE;
+  if (((size_t)log->method_count + 1) * 2 > log->method_slot_capacity &&
+      !vrt__method_table_grow(log)) {
+    return VRT_ERR_OUT_OF_MEMORY;
+  }
+  if (log->method_count == log->method_capacity) {
+    void *methods = log->methods;
+    size_t cap = log->method_capacity;
+    if (!vrt__log_grow(log, &methods, &cap, cap + 1, sizeof(vrt__method), 8)) {
+      return VRT_ERR_OUT_OF_MEMORY;
+    }
+    log->methods = (vrt__method *)methods;
+    log->method_capacity = (uint32_t)cap;
+  }
+  char *copy = (char *)vrt__log_alloc(log, length + 1);
+  if (copy == NULL) return VRT_ERR_OUT_OF_MEMORY;
+  if (length > 0) memcpy(copy, name, length);
+  copy[length] = '\0';
+  uint32_t id = log->method_count;
+  vrt__method *m = &log->methods[id];
+  memset(m, 0, sizeof *m);
+  m->name = copy;
+  m->name_length = length;
+  m->name_hash = hash;
+  log->method_slots[vrt__method_slot(log, name, length, hash)] = id;
+  log->method_count++;
+  *out_method = id;
+  return VRT_OK;
+}
+
+uint32_t vrt_log_method_count(const vrt_log *log) {
+  return log == NULL ? 0 : log->method_count;
+}
+
+const char *vrt_log_method_name(const vrt_log *log, uint32_t method, size_t *out_length) {
+  if (log == NULL || method >= log->method_count) return NULL;
+  if (out_length != NULL) *out_length = log->methods[method].name_length;
+  return log->methods[method].name;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Recording                                                                                    */
+/* ------------------------------------------------------------------------------------------- */
+
+static bool vrt__add_page(vrt_log *log) {
+  size_t index = log->page_count;
+  if (index == log->page_capacity) {
+    void *pages = log->pages;
+    size_t cap = log->page_capacity;
+    if (!vrt__log_grow(log, &pages, &cap, cap + 1, sizeof(vrt__page), 8)) return false;
+    log->pages = (vrt__page *)pages;
+    log->page_capacity = cap;
+  }
+  size_t calls = vrt__page_capacity(index);
+  /* seq (8) + args (8) + length (4) + meta (4) per call, then the verified bits. */
+  size_t bytes = calls * 24u + calls / 8u;
+  uint8_t *block = (uint8_t *)vrt__log_alloc(log, bytes);
+  if (block == NULL) return false;
+  vrt__page *page = &log->pages[index];
+  page->seq = (uint64_t *)(void *)block;
+  page->args = (const uint8_t **)(void *)(block + calls * 8u);
+  page->length = (uint32_t *)(void *)(block + calls * 16u);
+  page->meta = (uint32_t *)(void *)(block + calls * 20u);
+  page->verified = (uint64_t *)(void *)(block + calls * 24u);
+  memset(page->verified, 0, calls / 8u);
+  page->group_next = NULL;
+  page->base = vrt__page_base(index);
+  page->capacity = (uint32_t)calls;
+  log->page_count++;
+  return true;
+}
+
+static bool vrt__add_chunk(vrt_log *log, size_t size, uint8_t **out_chunk) {
+  if (log->chunk_count == log->chunk_capacity) {
+    void *chunks = log->chunks;
+    size_t cap = log->chunk_capacity;
+    if (!vrt__log_grow(log, &chunks, &cap, cap + 1, sizeof(vrt__chunk), 8)) return false;
+    log->chunks = (vrt__chunk *)chunks;
+    log->chunk_capacity = cap;
+  }
+  uint8_t *chunk = (uint8_t *)vrt__log_alloc(log, size);
+  if (chunk == NULL) return false;
+  log->chunks[log->chunk_count].bytes = chunk;
+  log->chunks[log->chunk_count].size = size;
+  log->chunk_count++;
+  *out_chunk = chunk;
+  return true;
+}
+
+/** Copies `length` (> 0) bytes into the arena; NULL when out of memory. */
+static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_t length) {
+  if (length <= log->current_capacity - log->current_used) {
+    uint8_t *p = log->current + log->current_used;
+    memcpy(p, bytes, length);
+    log->current_used += length;
+    return p;
+  }
+  uint8_t *chunk;
+  if (length > log->chunk_size) {
+    /* Oversize: a chunk of its own; the current chunk keeps serving small entries. */
+    if (!vrt__add_chunk(log, length, &chunk)) return NULL;
+    memcpy(chunk, bytes, length);
+    return chunk;
+  }
+  if (!vrt__add_chunk(log, log->chunk_size, &chunk)) return NULL;
+  log->current = chunk;
+  log->current_capacity = log->chunk_size;
+  memcpy(chunk, bytes, length);
+  log->current_used = length;
+  return chunk;
+}
+
+vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
+                          uint32_t arg_count, uint64_t seq, uint64_t *out_index) {
+  if (log == NULL || (args == NULL && length > 0)) return VRT_ERR_NULL_ARGUMENT;
+  if (method >= log->method_count || arg_count > 255) return VRT_ERR_INVALID_ARGUMENT;
+  if (length > (size_t)UINT32_MAX) return VRT_ERR_TOO_LARGE;
+  const uint64_t index = log->count;
+  if (index >= VRT__MAX_CALLS) return VRT_ERR_TOO_LARGE;
+  uint64_t s;
+  if (seq == VRT_SEQ_AUTO) {
+    if (index == 0) {
+      s = 1;
+    } else {
+      if (log->last_seq == UINT64_MAX) return VRT_ERR_TOO_LARGE;
+      s = log->last_seq + 1;
+    }
+  } else {
+    if (index > 0 && seq <= log->last_seq) return VRT_ERR_INVALID_ARGUMENT;
+    s = seq;
+  }
+  if ((log->page_count == 0 ||
+       index == log->pages[log->page_count - 1].base + log->pages[log->page_count - 1].capacity) &&
+      !vrt__add_page(log)) {
+    return VRT_ERR_OUT_OF_MEMORY;
+  }
+  const uint8_t *stored = NULL;
+  if (length > 0) {
+    stored = vrt__arena_store(log, args, length);
+    if (stored == NULL) return VRT_ERR_OUT_OF_MEMORY;
+  }
+  vrt__page *page = &log->pages[log->page_count - 1];
+  uint32_t slot = (uint32_t)(index - page->base);
+  page->seq[slot] = s;
+  page->args[slot] = stored;
+  page->length[slot] = (uint32_t)length;
+  page->meta[slot] = (method << 8) | arg_count;
+  log->count = index + 1;
+  log->last_seq = s;
+  log->methods[method].count++;
+  if (out_index != NULL) *out_index = index;
+  return VRT_OK;
+}
+
+uint64_t vrt_log_count_calls(const vrt_log *log) {
+  return log == NULL ? 0 : log->count;
+}
+
+uint64_t vrt_log_count_method(const vrt_log *log, uint32_t method) {
+  if (log == NULL || method >= log->method_count) return 0;
+  return log->methods[method].count;
+}
+
+size_t vrt_log_memory(const vrt_log *log) {
+  return log == NULL ? 0 : log->memory;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Reading                                                                                      */
+/* ------------------------------------------------------------------------------------------- */
+
+vrt_status vrt_log_get(const vrt_log *log, uint64_t index, vrt_call *out_call) {
+  if (log == NULL || out_call == NULL) return VRT_ERR_NULL_ARGUMENT;
+  if (index >= log->count) return VRT_ERR_INVALID_ARGUMENT;
+  const vrt__page *page = &log->pages[vrt__page_of(index)];
+  uint32_t slot = (uint32_t)(index - page->base);
+  out_call->seq = page->seq[slot];
+  out_call->args = page->args[slot];
+  out_call->length = page->length[slot];
+  out_call->method = page->meta[slot] >> 8;
+  out_call->arg_count = page->meta[slot] & 0xFFu;
+  out_call->verified = vrt__is_verified(page, slot);
+  return VRT_OK;
+}
+
+uint64_t vrt_log_lower_bound(const vrt_log *log, uint64_t seq) {
+  if (log == NULL) return 0;
+  uint64_t lo = 0, hi = log->count;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    const vrt__page *page = &log->pages[vrt__page_of(mid)];
+    if (page->seq[mid - page->base] < seq) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified) {
+  if (log == NULL) return VRT_ERR_NULL_ARGUMENT;
+  if (index >= log->count) return VRT_ERR_INVALID_ARGUMENT;
+  vrt__page *page = &log->pages[vrt__page_of(index)];
+  uint32_t slot = (uint32_t)(index - page->base);
+  if (vrt__is_verified(page, slot) == verified) return VRT_OK;
+  uint64_t bit = UINT64_C(1) << (slot & 63u);
+  vrt__method *m = &log->methods[page->meta[slot] >> 8];
+  if (verified) {
+    page->verified[slot >> 6] |= bit;
+    log->verified_total++;
+    m->verified++;
+  } else {
+    page->verified[slot >> 6] &= ~bit;
+    log->verified_total--;
+    m->verified--;
+  }
+  return VRT_OK;
+}

@@ -1,0 +1,168 @@
+/*
+ * log_internal.h — the call log's private layout, shared by log.c (recording) and query.c
+ * (indexes and queries). Not part of the API.
+ *
+ * Memory layout
+ *   - Argument bytes live in an arena of chunks (>= chunk_size bytes each; an entry never spans
+ *     chunks; an entry larger than chunk_size gets a chunk of its own). Chunks never move, so a
+ *     record keeps a plain pointer to its bytes.
+ *   - Records live in pages of struct-of-arrays (seq, args pointer, length, method|argc, verified
+ *     bits), 24 bytes and 1 bit per call. Page 0 holds 64 calls, page p in 1...11 holds 2^(p+5),
+ *     every later page 65536: small logs stay small and big ones never copy a record; only the
+ *     page table (one descriptor per page) is reallocated as it grows.
+ *   - Indexes are built lazily by the queries that need them and extended for the calls appended
+ *     since: per-method call-index vectors (`vrt__method.calls`), and the exact index (groups of
+ *     calls with identical method, arg_count and bytes, found through an open-addressing table
+ *     keyed by the call hash; each group chains its calls in index order through `group_next`).
+ */
+#ifndef VERITY_ENGINE_LOG_INTERNAL_H
+#define VERITY_ENGINE_LOG_INTERNAL_H
+
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define VRT__PAGE0_CALLS 64u
+#define VRT__PAGE_MAX_SHIFT 16u
+#define VRT__PAGE_MAX_CALLS (1u << VRT__PAGE_MAX_SHIFT)
+/** First call index held by the constant-size pages (page 12 onwards). */
+#define VRT__PAGE_STEADY_BASE (UINT64_C(1) << (VRT__PAGE_MAX_SHIFT + 1))
+/** Method ids share a 32-bit word with the argument count. */
+#define VRT__MAX_METHODS (1u << 24)
+/** Call indices are stored as uint32 with VRT_NONE as the end marker. */
+#define VRT__MAX_CALLS ((uint64_t)VRT_NONE - 1u)
+
+typedef struct vrt__page {
+  uint64_t *seq;
+  const uint8_t **args;
+  uint32_t *length;
+  uint32_t *meta;        /* method << 8 | arg_count */
+  uint64_t *verified;    /* one bit per call */
+  uint32_t *group_next;  /* exact index: next call of the same group, VRT_NONE; lazy */
+  uint64_t base;         /* index of the page's first call */
+  uint32_t capacity;
+} vrt__page;
+
+typedef struct vrt__method {
+  char *name; /* NUL-terminated copy */
+  size_t name_length;
+  uint64_t name_hash;
+  uint64_t count;    /* calls recorded (kept at append) */
+  uint64_t verified; /* calls currently marked verified */
+  uint32_t *calls;   /* per-method index: call indices in order (lazy) */
+  uint32_t call_count;
+  uint32_t call_capacity;
+} vrt__method;
+
+typedef struct vrt__chunk {
+  uint8_t *bytes;
+  size_t size;
+} vrt__chunk;
+
+typedef struct vrt__group {
+  uint64_t hash;
+  uint32_t first; /* the representative: confirmed by memcmp */
+  uint32_t last;
+  uint32_t count;
+} vrt__group;
+
+struct vrt_log {
+  vrt_hash_options hash;
+  size_t chunk_size;
+  size_t memory; /* bytes allocated, this struct included */
+
+  vrt__method *methods;
+  uint32_t method_count;
+  uint32_t method_capacity;
+  uint32_t *method_slots; /* open addressing by name hash: method id or VRT_NONE */
+  size_t method_slot_capacity;
+
+  vrt__chunk *chunks;
+  size_t chunk_count;
+  size_t chunk_capacity;
+  uint8_t *current;
+  size_t current_used;
+  size_t current_capacity;
+
+  vrt__page *pages;
+  size_t page_count;
+  size_t page_capacity;
+  uint64_t count;
+  uint64_t last_seq;
+  uint64_t verified_total;
+
+  uint64_t chained;       /* calls already in the per-method vectors */
+  uint64_t exact_indexed; /* calls already in the exact index */
+  vrt__group *groups;
+  size_t group_count;
+  size_t group_capacity;
+  uint64_t *group_slots; /* (hash >> 32) << 32 | group, UINT64_MAX empty */
+  size_t group_slot_capacity;
+};
+
+/** Page holding call `index`. */
+static inline size_t vrt__page_of(uint64_t index) {
+  if (index < VRT__PAGE0_CALLS) return 0;
+  if (index < VRT__PAGE_STEADY_BASE) return (size_t)vrt__log2_64(index) - 5u;
+  return (size_t)(12u + ((index - VRT__PAGE_STEADY_BASE) >> VRT__PAGE_MAX_SHIFT));
+}
+
+static inline uint64_t vrt__page_base(size_t page) {
+  if (page == 0) return 0;
+  if (page < 12) return UINT64_C(1) << (page + 5u);
+  return VRT__PAGE_STEADY_BASE + ((uint64_t)(page - 12u) << VRT__PAGE_MAX_SHIFT);
+}
+
+static inline uint32_t vrt__page_capacity(size_t page) {
+  if (page == 0) return VRT__PAGE0_CALLS;
+  if (page < 12) return (uint32_t)1u << (page + 5u);
+  return VRT__PAGE_MAX_CALLS;
+}
+
+static inline bool vrt__is_verified(const vrt__page *page, uint32_t slot) {
+  return (page->verified[slot >> 6] >> (slot & 63u)) & 1u;
+}
+
+/** Allocation helpers that keep `log->memory` honest. */
+static inline void *vrt__log_alloc(vrt_log *log, size_t size) {
+  void *p = malloc(size == 0 ? 1 : size);
+  if (p != NULL) log->memory += size;
+  return p;
+}
+
+static inline void *vrt__log_calloc(vrt_log *log, size_t count, size_t size) {
+  if (size != 0 && count > SIZE_MAX / size) return NULL;
+  void *p = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
+  if (p != NULL) log->memory += count * size;
+  return p;
+}
+
+static inline void *vrt__log_realloc(vrt_log *log, void *p, size_t old_size, size_t new_size) {
+  void *q = realloc(p, new_size == 0 ? 1 : new_size);
+  if (q != NULL) log->memory = log->memory - old_size + new_size;
+  return q;
+}
+
+static inline void vrt__log_free(vrt_log *log, void *p, size_t size) {
+  if (p == NULL) return;
+  free(p);
+  log->memory -= size;
+}
+
+/** Doubling growth of an array of `element` bytes to hold `needed` elements. */
+static inline bool vrt__log_grow(vrt_log *log, void **array, size_t *capacity, size_t needed,
+                                 size_t element, size_t minimum) {
+  if (needed <= *capacity) return true;
+  size_t cap = *capacity < minimum ? minimum : *capacity;
+  while (cap < needed) {
+    if (cap > SIZE_MAX / 2 / element) return false;
+    cap *= 2;
+  }
+  void *grown = vrt__log_realloc(log, *array, *capacity * element, cap * element);
+  if (grown == NULL) return false;
+  *array = grown;
+  *capacity = cap;
+  return true;
+}
+
+#endif /* VERITY_ENGINE_LOG_INTERNAL_H */

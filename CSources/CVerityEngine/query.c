@@ -1,0 +1,662 @@
+/*
+ * query.c — the call log's lazy indexes and its pattern queries.
+ *
+ * Indexes (see log_internal.h) are built by the first query that needs them and extended
+ * incrementally for the calls appended since:
+ *   - per-method vectors of call indices, for every scanning query;
+ *   - the exact index, for all-EQ patterns: groups of calls with identical (method, arg_count,
+ *     bytes), found by call hash and confirmed by memcmp against the group's first call, so equal
+ *     hashes (even VRT_HASH_CONSTANT) never merge different calls.
+ *
+ * Matching a call against a pattern (scans): the argument count must agree; argument boundaries
+ * are walked with the header-only value size (a malformed argument list matches nothing); ANY
+ * skips, EQ compares lengths then bytes, and PREDICATE callbacks run only once every ANY and EQ
+ * argument has passed.
+ */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "log_internal.h"
+
+/* ------------------------------------------------------------------------------------------- */
+/* Exact index                                                                                  */
+/* ------------------------------------------------------------------------------------------- */
+
+#define VRT__SLOT_EMPTY UINT64_MAX
+#define VRT__TAG_MASK UINT64_C(0xFFFFFFFF00000000)
+
+/** Call hash: XXH3 of the argument bytes, seeded with the log's seed mixed with method and
+ *  argument count (`meta`). */
+static uint64_t vrt__call_hash(const vrt_log *log, uint32_t meta, const uint8_t *bytes,
+                               size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) return log->hash.constant;
+  uint64_t seed = log->hash.seed ^ (((uint64_t)meta + 1u) * VRT__P1);
+  return XXH3_64bits_withSeed(length > 0 ? (const void *)bytes : (const void *)"", length, seed);
+}
+
+static bool vrt__same_call(const vrt_log *log, uint32_t index, uint32_t meta, const uint8_t *bytes,
+                           size_t length) {
+  const vrt__page *page = &log->pages[vrt__page_of(index)];
+  uint32_t slot = (uint32_t)(index - page->base);
+  if (page->meta[slot] != meta || page->length[slot] != length) return false;
+  return length == 0 || memcmp(page->args[slot], bytes, length) == 0;
+}
+
+/** The group of calls equal to (meta, bytes), or VRT_NONE. */
+static uint32_t vrt__group_find(const vrt_log *log, uint64_t hash, uint32_t meta,
+                                const uint8_t *bytes, size_t length) {
+  if (log->group_slot_capacity == 0) return VRT_NONE;
+  size_t mask = log->group_slot_capacity - 1;
+  uint64_t tag = hash & VRT__TAG_MASK;
+  for (size_t s = (size_t)hash & mask;; s = (s + 1) & mask) {
+    uint64_t entry = log->group_slots[s];
+    if (entry == VRT__SLOT_EMPTY) return VRT_NONE;
+    if ((entry & VRT__TAG_MASK) == tag) {
+      uint32_t g = (uint32_t)entry;
+      const vrt__group *group = &log->groups[g];
+      if (group->hash == hash && vrt__same_call(log, group->first, meta, bytes, length)) return g;
+    }
+  }
+}
+
+static void vrt__group_slot_insert(uint64_t *slots, size_t capacity, uint64_t hash, uint32_t g) {
+  size_t mask = capacity - 1;
+  size_t s = (size_t)hash & mask;
+  while (slots[s] != VRT__SLOT_EMPTY) s = (s + 1) & mask;
+  slots[s] = (hash & VRT__TAG_MASK) | g;
+}
+
+static bool vrt__group_slots_grow(vrt_log *log) {
+  size_t cap = log->group_slot_capacity == 0 ? 64 : log->group_slot_capacity * 2;
+  if (cap > SIZE_MAX / sizeof(uint64_t)) return false;
+  uint64_t *slots = (uint64_t *)vrt__log_alloc(log, cap * sizeof(uint64_t));
+  if (slots == NULL) return false;
+  for (size_t i = 0; i < cap; i++) slots[i] = VRT__SLOT_EMPTY;
+  for (size_t g = 0; g < log->group_count; g++) {
+    vrt__group_slot_insert(slots, cap, log->groups[g].hash, (uint32_t)g);
+  }
+  vrt__log_free(log, log->group_slots, log->group_slot_capacity * sizeof(uint64_t));
+  log->group_slots = slots;
+  log->group_slot_capacity = cap;
+  return true;
+}
+
+static vrt_status vrt__build_exact(vrt_log *log) {
+  uint64_t i = log->exact_indexed;
+  while (i < log->count) {
+    vrt__page *page = &log->pages[vrt__page_of(i)];
+    if (page->group_next == NULL) {
+      page->group_next = (uint32_t *)vrt__log_alloc(log, (size_t)page->capacity * sizeof(uint32_t));
+      if (page->group_next == NULL) return VRT_ERR_OUT_OF_MEMORY;
+    }
+    uint64_t end = page->base + page->capacity;
+    if (end > log->count) end = log->count;
+    for (; i < end; i++) {
+      uint32_t slot = (uint32_t)(i - page->base);
+      const uint8_t *bytes = page->args[slot];
+      uint32_t length = page->length[slot];
+      uint32_t meta = page->meta[slot];
+      uint64_t hash = vrt__call_hash(log, meta, bytes, length);
+      uint32_t g = vrt__group_find(log, hash, meta, bytes, length);
+      if (g == VRT_NONE) {
+        if (log->group_count == log->group_capacity) {
+          void *groups = log->groups;
+          size_t cap = log->group_capacity;
+          if (!vrt__log_grow(log, &groups, &cap, cap + 1, sizeof(vrt__group), 64)) {
+            return VRT_ERR_OUT_OF_MEMORY;
+          }
+          log->groups = (vrt__group *)groups;
+          log->group_capacity = cap;
+        }
+        if ((log->group_count + 1) * 2 > log->group_slot_capacity && !vrt__group_slots_grow(log)) {
+          return VRT_ERR_OUT_OF_MEMORY;
+        }
+        g = (uint32_t)log->group_count++;
+        vrt__group *group = &log->groups[g];
+        group->hash = hash;
+        group->first = (uint32_t)i;
+        group->last = (uint32_t)i;
+        group->count = 1;
+        vrt__group_slot_insert(log->group_slots, log->group_slot_capacity, hash, g);
+      } else {
+        vrt__group *group = &log->groups[g];
+        vrt__page *last_page = &log->pages[vrt__page_of(group->last)];
+        last_page->group_next[group->last - last_page->base] = (uint32_t)i;
+        group->last = (uint32_t)i;
+        group->count++;
+      }
+      page->group_next[slot] = VRT_NONE;
+      log->exact_indexed = i + 1;
+    }
+  }
+  return VRT_OK;
+}
+
+static uint32_t vrt__group_next(const vrt_log *log, uint32_t index) {
+  const vrt__page *page = &log->pages[vrt__page_of(index)];
+  return page->group_next[index - page->base];
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Per-method vectors                                                                           */
+/* ------------------------------------------------------------------------------------------- */
+
+static vrt_status vrt__build_chains(vrt_log *log) {
+  if (log->chained == log->count) return VRT_OK;
+  if (log->chained == 0) {
+    /* First build: the append-time counts give every vector its exact size. */
+    for (uint32_t m = 0; m < log->method_count; m++) {
+      vrt__method *md = &log->methods[m];
+      if (md->count > md->call_capacity) {
+        void *calls = vrt__log_realloc(log, md->calls, (size_t)md->call_capacity * sizeof(uint32_t),
+                                       (size_t)md->count * sizeof(uint32_t));
+        if (calls == NULL) return VRT_ERR_OUT_OF_MEMORY;
+        md->calls = (uint32_t *)calls;
+        md->call_capacity = (uint32_t)md->count;
+      }
+    }
+  }
+  uint64_t i = log->chained;
+  while (i < log->count) {
+    const vrt__page *page = &log->pages[vrt__page_of(i)];
+    uint64_t end = page->base + page->capacity;
+    if (end > log->count) end = log->count;
+    for (; i < end; i++) {
+      vrt__method *md = &log->methods[page->meta[i - page->base] >> 8];
+      if (md->call_count == md->call_capacity) {
+        void *calls = md->calls;
+        size_t cap = md->call_capacity;
+        if (!vrt__log_grow(log, &calls, &cap, cap + 1, sizeof(uint32_t), 16) || cap > VRT_NONE) {
+          log->chained = i;
+          return VRT_ERR_OUT_OF_MEMORY;
+        }
+        md->calls = (uint32_t *)calls;
+        md->call_capacity = (uint32_t)cap;
+      }
+      md->calls[md->call_count++] = (uint32_t)i;
+    }
+  }
+  log->chained = log->count;
+  return VRT_OK;
+}
+
+/** First position in `calls[0..n)` holding an index >= `from`. */
+static uint32_t vrt__lower_bound_u32(const uint32_t *calls, uint32_t n, uint64_t from) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (calls[mid] < from) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Patterns                                                                                     */
+/* ------------------------------------------------------------------------------------------- */
+
+typedef struct vrt__query {
+  const vrt_pattern *pattern;
+  uint32_t method;
+  uint32_t argc;
+  bool any_arguments; /* VRT_PATTERN_ANY_ARGUMENTS */
+  bool all_eq;        /* every argument EQ: the exact index answers */
+  bool eq_invalid;    /* an EQ argument is not exactly one value: nothing can match */
+} vrt__query;
+
+static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, vrt__query *q) {
+  memset(q, 0, sizeof *q);
+  q->pattern = pattern;
+  q->method = pattern->method;
+  if (pattern->method >= log->method_count) return VRT_ERR_INVALID_ARGUMENT;
+  if (pattern->flags & VRT_PATTERN_ANY_ARGUMENTS) {
+    q->any_arguments = true;
+    return VRT_OK;
+  }
+  if (pattern->arg_count > 255) return VRT_ERR_INVALID_ARGUMENT;
+  if (pattern->arg_count > 0 && pattern->args == NULL) return VRT_ERR_NULL_ARGUMENT;
+  q->argc = pattern->arg_count;
+  q->all_eq = true;
+  for (uint32_t i = 0; i < pattern->arg_count; i++) {
+    const vrt_arg_pattern *a = &pattern->args[i];
+    switch (a->kind) {
+    case VRT_ARG_ANY:
+      q->all_eq = false;
+      break;
+    case VRT_ARG_EQ: {
+      if (a->bytes == NULL && a->length > 0) return VRT_ERR_NULL_ARGUMENT;
+      size_t size;
+      if (a->length == 0 || vrt__value_size(a->bytes, a->length, &size) != VRT_OK ||
+          size != a->length) {
+        q->eq_invalid = true;
+      }
+      break;
+    }
+    case VRT_ARG_PREDICATE:
+      if (pattern->predicate == NULL) return VRT_ERR_INVALID_ARGUMENT;
+      q->all_eq = false;
+      break;
+    default:
+      return VRT_ERR_INVALID_ARGUMENT;
+    }
+  }
+  return VRT_OK;
+}
+
+/** Scratch for the deferred predicate arguments of one call. */
+typedef struct vrt__deferred {
+  uint32_t arg[255];
+  uint32_t offset[255];
+  uint32_t length[255];
+} vrt__deferred;
+
+/** Does the call (its argument count already checked) match the pattern? */
+static inline bool vrt__match(const vrt_pattern *p, uint32_t argc, uint64_t index,
+                              const uint8_t *a, size_t length, vrt__deferred *d) {
+  if (length == 0) return argc == 0;
+  size_t pos = 0;
+  uint32_t deferred = 0;
+  for (uint32_t i = 0; i < argc; i++) {
+    size_t size;
+    if (pos >= length || vrt__value_size(a + pos, length - pos, &size) != VRT_OK) return false;
+    const vrt_arg_pattern *ap = &p->args[i];
+    if (ap->kind == VRT_ARG_EQ) {
+      if (size != ap->length || memcmp(a + pos, ap->bytes, size) != 0) return false;
+    } else if (ap->kind == VRT_ARG_PREDICATE) {
+      d->arg[deferred] = i;
+      d->offset[deferred] = (uint32_t)pos;
+      d->length[deferred] = (uint32_t)size;
+      deferred++;
+    }
+    pos += size;
+  }
+  if (pos != length) return false;
+  for (uint32_t j = 0; j < deferred; j++) {
+    if (!p->predicate(p->predicate_context, index, d->arg[j], a + d->offset[j], d->length[j])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Where matches go: counted, the first `capacity` indices kept, optionally marked verified. */
+typedef struct vrt__sink {
+  uint64_t *out;
+  size_t capacity;
+  uint64_t total;
+  bool first_only;
+  bool mark;
+} vrt__sink;
+
+/** Takes one match; returns false when the walk should stop. */
+static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uint32_t slot,
+                             uint64_t index) {
+  if (sink->mark) {
+    uint64_t bit = UINT64_C(1) << (slot & 63u);
+    if ((page->verified[slot >> 6] & bit) == 0) {
+      page->verified[slot >> 6] |= bit;
+      log->verified_total++;
+      log->methods[page->meta[slot] >> 8].verified++;
+    }
+  }
+  if (sink->total < sink->capacity) sink->out[sink->total] = index;
+  sink->total++;
+  return !sink->first_only;
+}
+
+/** Concatenates an all-EQ pattern's arguments and finds its group (VRT_NONE: no such call). */
+static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *out_group) {
+  *out_group = VRT_NONE;
+  if (q->eq_invalid) return VRT_OK;
+  vrt_status st = vrt__build_exact(log);
+  if (st != VRT_OK) return st;
+  const vrt_pattern *p = q->pattern;
+  size_t total = 0;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    if (p->args[i].length > (size_t)UINT32_MAX - total) return VRT_OK; /* longer than any call */
+    total += p->args[i].length;
+  }
+  uint8_t local[512];
+  uint8_t *buffer = local;
+  if (total > sizeof local) {
+    buffer = (uint8_t *)malloc(total);
+    if (buffer == NULL) return VRT_ERR_OUT_OF_MEMORY;
+  }
+  size_t at = 0;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    memcpy(buffer + at, p->args[i].bytes, p->args[i].length);
+    at += p->args[i].length;
+  }
+  uint32_t meta = (q->method << 8) | q->argc;
+  *out_group = vrt__group_find(log, vrt__call_hash(log, meta, buffer, total), meta, buffer, total);
+  if (buffer != local) free(buffer);
+  return VRT_OK;
+}
+
+/** Runs `q` over the calls with index >= `from`, in index order, feeding `sink`. */
+static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt__sink *sink) {
+  if (q->all_eq && !q->any_arguments) {
+    uint32_t g;
+    vrt_status st = vrt__exact_group(log, q, &g);
+    if (st != VRT_OK || g == VRT_NONE) return st;
+    const vrt__group *group = &log->groups[g];
+    if (from == 0 && !sink->mark && !sink->first_only) {
+      /* O(1) total; only the kept indices are walked. */
+      sink->total = group->count;
+      uint32_t index = group->first;
+      for (size_t k = 0; k < sink->capacity && k < group->count; k++) {
+        sink->out[k] = index;
+        index = vrt__group_next(log, index);
+      }
+      return VRT_OK;
+    }
+    if (from > group->last) return VRT_OK;
+    for (uint32_t index = group->first; index != VRT_NONE; index = vrt__group_next(log, index)) {
+      if (index < from) continue;
+      vrt__page *page = &log->pages[vrt__page_of(index)];
+      if (!vrt__take(log, sink, page, (uint32_t)(index - page->base), index)) break;
+    }
+    return VRT_OK;
+  }
+
+  vrt_status st = vrt__build_chains(log);
+  if (st != VRT_OK) return st;
+  const vrt__method *md = &log->methods[q->method];
+  const uint32_t n = md->call_count;
+  uint32_t k = vrt__lower_bound_u32(md->calls, n, from);
+  if (q->any_arguments && !sink->mark && !sink->first_only) {
+    sink->total = n - k;
+    for (size_t j = 0; j < sink->capacity && k + j < n; j++) sink->out[j] = md->calls[k + j];
+    return VRT_OK;
+  }
+
+  vrt__deferred *deferred = NULL;
+  const vrt_pattern *p = q->pattern;
+  if (!q->any_arguments) {
+    for (uint32_t i = 0; i < q->argc; i++) {
+      if (p->args[i].kind == VRT_ARG_PREDICATE) {
+        deferred = (vrt__deferred *)malloc(sizeof(vrt__deferred));
+        if (deferred == NULL) return VRT_ERR_OUT_OF_MEMORY;
+        break;
+      }
+    }
+  }
+  vrt__page *page = NULL;
+  uint64_t page_base = 0, page_end = 0;
+  const uint32_t argc = q->argc;
+  for (; k < n; k++) {
+    uint64_t index = md->calls[k];
+    if (index >= page_end) {
+      page = &log->pages[vrt__page_of(index)];
+      page_base = page->base;
+      page_end = page_base + page->capacity;
+    }
+    uint32_t slot = (uint32_t)(index - page_base);
+    if (!q->any_arguments) {
+      if ((page->meta[slot] & 0xFFu) != argc) continue;
+      if (!vrt__match(p, argc, index, page->args[slot], page->length[slot], deferred)) continue;
+    }
+    if (!vrt__take(log, sink, page, slot, index)) break;
+  }
+  free(deferred);
+  return VRT_OK;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Public queries                                                                               */
+/* ------------------------------------------------------------------------------------------- */
+
+vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count) {
+  if (log == NULL || pattern == NULL || out_count == NULL) return VRT_ERR_NULL_ARGUMENT;
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  if (q.any_arguments) {
+    *out_count = log->methods[q.method].count;
+    return VRT_OK;
+  }
+  vrt__sink sink = {NULL, 0, 0, false, false};
+  st = vrt__run(log, &q, 0, &sink);
+  if (st != VRT_OK) return st;
+  *out_count = sink.total;
+  return VRT_OK;
+}
+
+vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                        uint64_t *out_indices, size_t capacity, uint64_t *out_total) {
+  if (log == NULL || pattern == NULL || out_total == NULL || (out_indices == NULL && capacity > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  vrt__sink sink = {out_indices, capacity, 0, false, false};
+  st = vrt__run(log, &q, from_index, &sink);
+  if (st != VRT_OK) return st;
+  *out_total = sink.total;
+  return VRT_OK;
+}
+
+vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                         uint64_t *out_index) {
+  if (log == NULL || pattern == NULL || out_index == NULL) return VRT_ERR_NULL_ARGUMENT;
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  uint64_t found = 0;
+  vrt__sink sink = {&found, 1, 0, true, false};
+  st = vrt__run(log, &q, from_index, &sink);
+  if (st != VRT_OK) return st;
+  if (sink.total == 0) return VRT_ERR_NOT_FOUND;
+  *out_index = found;
+  return VRT_OK;
+}
+
+vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count) {
+  if (log == NULL || pattern == NULL) return VRT_ERR_NULL_ARGUMENT;
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  vrt__sink sink = {NULL, 0, 0, false, true};
+  st = vrt__run(log, &q, 0, &sink);
+  if (st != VRT_OK) return st;
+  if (out_count != NULL) *out_count = sink.total;
+  return VRT_OK;
+}
+
+vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indices, size_t capacity,
+                              uint64_t *out_total) {
+  if (log == NULL || out_total == NULL || (out_indices == NULL && capacity > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  if (method != VRT_NONE && method >= log->method_count) return VRT_ERR_INVALID_ARGUMENT;
+  size_t written = 0;
+  if (method == VRT_NONE) {
+    uint64_t total = log->count - log->verified_total;
+    for (size_t pi = 0; pi < log->page_count && written < capacity && written < total; pi++) {
+      const vrt__page *page = &log->pages[pi];
+      uint64_t calls = log->count - page->base;
+      if (calls > page->capacity) calls = page->capacity;
+      for (uint64_t w = 0; w * 64 < calls && written < capacity; w++) {
+        uint64_t bits = ~page->verified[w];
+        uint64_t valid = calls - w * 64;
+        if (valid < 64) bits &= (UINT64_C(1) << valid) - 1u;
+        while (bits != 0 && written < capacity) {
+          unsigned b = vrt__ctz64(bits);
+          out_indices[written++] = page->base + w * 64 + b;
+          bits &= bits - 1u;
+        }
+      }
+    }
+    *out_total = total;
+    return VRT_OK;
+  }
+  const vrt__method *md = &log->methods[method];
+  uint64_t total = md->count - md->verified;
+  if (capacity > 0 && total > 0) {
+    vrt_status st = vrt__build_chains(log);
+    if (st != VRT_OK) return st;
+    const vrt__page *page = NULL;
+    uint64_t page_base = 0, page_end = 0;
+    for (uint32_t k = 0; k < md->call_count && written < capacity; k++) {
+      uint64_t index = md->calls[k];
+      if (index >= page_end) {
+        page = &log->pages[vrt__page_of(index)];
+        page_base = page->base;
+        page_end = page_base + page->capacity;
+      }
+      if (!vrt__is_verified(page, (uint32_t)(index - page_base))) out_indices[written++] = index;
+    }
+  }
+  *out_total = total;
+  return VRT_OK;
+}
+
+/* Nearest ------------------------------------------------------------------------------------ */
+
+/** Ranks one call against the pattern; returns true when it matches. */
+static bool vrt__rank(const vrt__query *q, uint64_t index, uint32_t call_argc, const uint8_t *a,
+                      size_t length, uint32_t *out_matching, uint64_t *out_mask) {
+  const vrt_pattern *p = q->pattern;
+  if (call_argc != q->argc) {
+    uint32_t wider = call_argc > q->argc ? call_argc : q->argc;
+    *out_matching = 0;
+    *out_mask = wider >= 64 ? UINT64_MAX : (UINT64_C(1) << wider) - 1u;
+    return false;
+  }
+  uint32_t matching = 0;
+  uint64_t mask = 0;
+  size_t pos = 0;
+  bool boundaries = true;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    size_t size = 0;
+    bool ok = false;
+    if (boundaries && pos < length && vrt__value_size(a + pos, length - pos, &size) == VRT_OK) {
+      const vrt_arg_pattern *ap = &p->args[i];
+      switch (ap->kind) {
+      case VRT_ARG_EQ:
+        ok = size == ap->length && memcmp(a + pos, ap->bytes, size) == 0;
+        break;
+      case VRT_ARG_PREDICATE:
+        ok = p->predicate(p->predicate_context, index, i, a + pos, size);
+        break;
+      default:
+        ok = true;
+        break;
+      }
+      pos += size;
+    } else {
+      boundaries = false; /* this argument and every later one cannot be read */
+    }
+    if (ok) {
+      matching++;
+    } else if (i < 64) {
+      mask |= UINT64_C(1) << i;
+    }
+  }
+  if (boundaries && pos != length) {
+    /* Trailing bytes after the last argument: the call is malformed and cannot match. */
+    if (q->argc == 0) {
+      *out_matching = 0;
+      *out_mask = 0;
+      return false;
+    }
+    uint32_t last = q->argc - 1;
+    bool last_ok = last >= 64 || (mask & (UINT64_C(1) << last)) == 0;
+    if (last_ok) {
+      matching--;
+      if (last < 64) mask |= UINT64_C(1) << last;
+    }
+  }
+  *out_matching = matching;
+  *out_mask = mask;
+  return boundaries && pos == length && matching == q->argc;
+}
+
+/** Heap order: true when `a` ranks below `b` (fewer matching arguments, then later index). */
+static bool vrt__worse(const vrt_near_call *a, const vrt_near_call *b) {
+  if (a->matching_args != b->matching_args) return a->matching_args < b->matching_args;
+  return a->index > b->index;
+}
+
+static void vrt__sift_down(vrt_near_call *heap, size_t n, size_t i) {
+  for (;;) {
+    size_t l = 2 * i + 1, r = l + 1, top = i;
+    if (l < n && vrt__worse(&heap[top], &heap[l])) top = l;
+    if (r < n && vrt__worse(&heap[top], &heap[r])) top = r;
+    if (top == i) return;
+    vrt_near_call t = heap[i];
+    heap[i] = heap[top];
+    heap[top] = t;
+    i = top;
+  }
+}
+
+static void vrt__sift_up(vrt_near_call *heap, size_t i) {
+  while (i > 0) {
+    size_t parent = (i - 1) / 2;
+    if (!vrt__worse(&heap[parent], &heap[i])) return;
+    vrt_near_call t = heap[i];
+    heap[i] = heap[parent];
+    heap[parent] = t;
+    i = parent;
+  }
+}
+
+vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_call *out_calls,
+                           size_t capacity, uint64_t *out_total) {
+  if (log == NULL || pattern == NULL || out_total == NULL || (out_calls == NULL && capacity > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  if (q.any_arguments) {
+    *out_total = 0; /* every call of the method matches */
+    return VRT_OK;
+  }
+  st = vrt__build_chains(log);
+  if (st != VRT_OK) return st;
+  const vrt__method *md = &log->methods[q.method];
+  uint64_t total = 0;
+  size_t kept = 0;
+  const vrt__page *page = NULL;
+  uint64_t page_base = 0, page_end = 0;
+  for (uint32_t k = 0; k < md->call_count; k++) {
+    uint64_t index = md->calls[k];
+    if (index >= page_end) {
+      page = &log->pages[vrt__page_of(index)];
+      page_base = page->base;
+      page_end = page_base + page->capacity;
+    }
+    uint32_t slot = (uint32_t)(index - page_base);
+    vrt_near_call c;
+    c.index = index;
+    c.arg_count = page->meta[slot] & 0xFFu;
+    if (vrt__rank(&q, index, c.arg_count, page->args[slot], page->length[slot], &c.matching_args,
+                  &c.mismatch_mask)) {
+      continue;
+    }
+    total++;
+    if (kept < capacity) {
+      out_calls[kept] = c;
+      vrt__sift_up(out_calls, kept);
+      kept++;
+    } else if (capacity > 0 && vrt__worse(&out_calls[0], &c)) {
+      out_calls[0] = c;
+      vrt__sift_down(out_calls, kept, 0);
+    }
+  }
+  /* Heap sort: repeatedly move the worst kept call to the end; the best ends up first. */
+  for (size_t end = kept; end > 1; end--) {
+    vrt_near_call t = out_calls[0];
+    out_calls[0] = out_calls[end - 1];
+    out_calls[end - 1] = t;
+    vrt__sift_down(out_calls, end - 1, 0);
+  }
+  *out_total = total;
+  return VRT_OK;
+}
