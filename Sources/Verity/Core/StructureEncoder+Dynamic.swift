@@ -141,13 +141,15 @@ extension StructureEncoder {
       }
     }
     let start = byteCount
+    let openFrames = frames.count
     if let terminal {
       _emit(terminal, into: &frames)
     } else {
       encodeNil()
     }
-    // A container opened by _emit starts with its own tag, so wrapping leaves it alone; a scalar
-    // or a conformance has been written whole by now.
+    // A container opened by _emit (a new frame) starts with its own tag, so it needs no SOME
+    // marker (and isn't complete yet); a scalar or a conformance has been written whole by now.
+    guard frames.count == openFrames else { return }
     for _ in 0..<depth {
       vrt_writer_wrap_some(_writer, start)
     }
@@ -246,8 +248,9 @@ extension StructureEncoder {
     case .optional:
       if let wrapped = mirror.children.first {
         let start = byteCount
+        let openFrames = frames.count
         _emit(wrapped.value, into: &frames)
-        vrt_writer_wrap_some(_writer, start)
+        if frames.count == openFrames { vrt_writer_wrap_some(_writer, start) }
       } else {
         encodeNil()
       }
