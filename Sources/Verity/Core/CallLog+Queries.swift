@@ -203,7 +203,7 @@ extension CallLog {
       result.reserveCapacity(written)
       for entry in near.prefix(written) {
         let call = try state.recordedCall(at: entry.index)
-        let positions = (0..<min(64, Int(entry.arg_count))).filter { entry.mismatch_mask & (1 << UInt64($0)) != 0 }
+        let positions = (0..<64).filter { entry.mismatch_mask & (1 << UInt64($0)) != 0 }
         result.append(
           NearMiss(call: call, matchingArgumentCount: Int(entry.matching_args), mismatchedArguments: positions))
       }

@@ -65,8 +65,11 @@ public final class CallLog: Sendable {
   /// log.record("reset")  // no arguments
   /// ```
   ///
-  /// An engine failure (more than 255 arguments, a conformance that wrote a broken structure,
-  /// out of memory) is reported at the given location and the call is not recorded.
+  /// An engine failure (more than 255 arguments, a conformance that wrote no value or more than
+  /// one, out of memory) is reported at the given location and the call is not recorded. For
+  /// speed, arguments are not fully validated: a conformance that writes one value with a broken
+  /// inside is recorded, and such an argument matches no `.equal` pattern and renders as
+  /// `<malformed>`.
   public func record<each Argument: StructurallyEncodable>(
     _ method: String,
     _ arguments: repeat each Argument,
@@ -79,12 +82,16 @@ public final class CallLog: Sendable {
     let failure: VerityEngineError? = _state.withLock { state in
       state.encoder.reset()
       var count = 0
+      var malformed: VerityEngineError? = nil
       for argument in repeat each arguments {
+        let start = state.encoder.byteCount
         argument.encode(to: &state.encoder)
         state.encoder.forgetIdentities()
+        if malformed == nil { malformed = state.encoder.checkOneValue(from: start) }
         count += 1
       }
       do throws(VerityEngineError) {
+        if let malformed { throw malformed }
         try state.append(method: method, argumentCount: count)
       } catch {
         return error
@@ -122,11 +129,15 @@ public final class CallLog: Sendable {
     let retains = retainsValues
     let failure: VerityEngineError? = _state.withLock { state in
       state.encoder.reset()
+      var malformed: VerityEngineError? = nil
       for argument in arguments {
+        let start = state.encoder.byteCount
         state.encoder.encode(any: argument)
         state.encoder.forgetIdentities()
+        if malformed == nil { malformed = state.encoder.checkOneValue(from: start) }
       }
       do throws(VerityEngineError) {
+        if let malformed { throw malformed }
         try state.append(method: method, argumentCount: arguments.count)
       } catch {
         return error

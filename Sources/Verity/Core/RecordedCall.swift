@@ -31,7 +31,8 @@ public struct NearMiss: Sendable, Equatable {
   /// How many of its arguments matched their patterns (0 when the argument count differs).
   public let matchingArgumentCount: Int
   /// Positions of the arguments that did not match, ascending (positions from 64 on are not
-  /// reported).
+  /// reported). When the call's argument count differs from the pattern's, every position of the
+  /// longer of the two lists.
   public let mismatchedArguments: [Int]
 
   /// The call's index in its log.
