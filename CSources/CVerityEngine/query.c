@@ -582,11 +582,12 @@ static bool vrt__worse(const vrt_near_call *a, const vrt_near_call *b) {
   return a->index > b->index;
 }
 
+/* The kept calls form a heap whose root is the worst of them, so a better call replaces it. */
 static void vrt__sift_down(vrt_near_call *heap, size_t n, size_t i) {
   for (;;) {
     size_t l = 2 * i + 1, r = l + 1, top = i;
-    if (l < n && vrt__worse(&heap[top], &heap[l])) top = l;
-    if (r < n && vrt__worse(&heap[top], &heap[r])) top = r;
+    if (l < n && vrt__worse(&heap[l], &heap[top])) top = l;
+    if (r < n && vrt__worse(&heap[r], &heap[top])) top = r;
     if (top == i) return;
     vrt_near_call t = heap[i];
     heap[i] = heap[top];
@@ -598,7 +599,7 @@ static void vrt__sift_down(vrt_near_call *heap, size_t n, size_t i) {
 static void vrt__sift_up(vrt_near_call *heap, size_t i) {
   while (i > 0) {
     size_t parent = (i - 1) / 2;
-    if (!vrt__worse(&heap[parent], &heap[i])) return;
+    if (!vrt__worse(&heap[i], &heap[parent])) return;
     vrt_near_call t = heap[i];
     heap[i] = heap[parent];
     heap[parent] = t;
