@@ -70,6 +70,7 @@ public final class CallLog: Sendable {
   /// speed, arguments are not fully validated: a conformance that writes one value with a broken
   /// inside is recorded, and such an argument matches no `.equal` pattern and renders as
   /// `<malformed>`.
+  @inlinable
   public func record<each Argument: StructurallyEncodable>(
     _ method: String,
     _ arguments: repeat each Argument,
@@ -78,38 +79,23 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let retains = retainsValues
-    let failure: VerityEngineError? = _state.withLock { state in
-      state.encoder.reset()
-      var count = 0
-      var malformed: VerityEngineError? = nil
-      for argument in repeat each arguments {
-        let start = state.encoder.byteCount
-        argument.encode(to: &state.encoder)
-        state.encoder.forgetIdentities()
-        if malformed == nil { malformed = state.encoder.checkOneValue(from: start) }
-        count += 1
-      }
-      do throws(VerityEngineError) {
-        if let malformed { throw malformed }
-        try state.append(method: method, argumentCount: count)
-      } catch {
-        return error
-      }
-      if retains {
-        state.valueStarts.append(state.values.count)
+    var count = 0
+    for _ in repeat each arguments { count += 1 }
+    _record(
+      method, argumentCount: count,
+      encode: { encoder in
+        var failure: VerityEngineError? = nil
         for argument in repeat each arguments {
-          state.values.append(_RetainedValue(argument))
+          let start = encoder.byteCount
+          argument.encode(to: &encoder)
+          if let error = encoder._endArgument(from: start), failure == nil { failure = error }
         }
-      }
-      state.notifyWaiters()
-      return nil
-    }
-    if let failure {
-      reportFailure(
-        "Verity could not record a call to \(method): \(failure.message)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+        return failure
+      },
+      retain: { values in
+        for argument in repeat each arguments { values.append(_RetainedValue(argument)) }
+      },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call whose arguments take the dynamic path (see
@@ -126,27 +112,49 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    _record(
+      method, argumentCount: arguments.count,
+      encode: { encoder in
+        var failure: VerityEngineError? = nil
+        for argument in arguments {
+          let start = encoder.byteCount
+          encoder.encode(any: argument)
+          if let error = encoder._endArgument(from: start), failure == nil { failure = error }
+        }
+        return failure
+      },
+      retain: { values in
+        for argument in arguments { values.append(_RetainedValue(argument)) }
+      },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Records one call under the lock: `encode` writes the arguments into the log's reusable
+  /// encoder (and returns a failure if one isn't exactly one value); `retain` appends their values
+  /// when the log retains values.
+  @usableFromInline
+  func _record(
+    _ method: String,
+    argumentCount: Int,
+    encode: (inout StructureEncoder) -> VerityEngineError?,
+    retain: (inout [_RetainedValue]) -> Void,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
     let retains = retainsValues
     let failure: VerityEngineError? = _state.withLock { state in
       state.encoder.reset()
-      var malformed: VerityEngineError? = nil
-      for argument in arguments {
-        let start = state.encoder.byteCount
-        state.encoder.encode(any: argument)
-        state.encoder.forgetIdentities()
-        if malformed == nil { malformed = state.encoder.checkOneValue(from: start) }
-      }
       do throws(VerityEngineError) {
-        if let malformed { throw malformed }
-        try state.append(method: method, argumentCount: arguments.count)
+        if let error = encode(&state.encoder) { throw error }
+        try state.append(method: method, argumentCount: argumentCount)
       } catch {
         return error
       }
       if retains {
         state.valueStarts.append(state.values.count)
-        for argument in arguments {
-          state.values.append(_RetainedValue(argument))
-        }
+        retain(&state.values)
       }
       state.notifyWaiters()
       return nil
@@ -203,9 +211,12 @@ public final class CallLog: Sendable {
 /// that sharing is the purpose of retaining them, so the box is `@unchecked Sendable`. The log
 /// itself only touches them under its lock, and ``CallLog/values(of:argument:matching:fileID:filePath:line:column:)``
 /// only hands out `Sendable` values.
+@usableFromInline
 struct _RetainedValue: @unchecked Sendable {
+  @usableFromInline
   let value: Any?
 
+  @usableFromInline
   init(_ value: Any?) {
     self.value = value
   }

@@ -210,6 +210,7 @@ extension Character: StructurallyEncodable {
 /// Structure(Int?.some(1)) == Structure(1)  // true
 /// ```
 extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     switch self {
     case .none:
@@ -227,6 +228,7 @@ extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
 /// Structure([1, 2]).description  // [1, 2]
 /// ```
 extension Array: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     if Element.self == UInt8.self {
       withUnsafeBytes { encoder.encode(bytes: $0) }
@@ -242,6 +244,7 @@ extension Array: StructurallyEncodable where Element: StructurallyEncodable {
 /// Structure(ContiguousArray([1, 2])) == Structure([1, 2])  // true
 /// ```
 extension ContiguousArray: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     if Element.self == UInt8.self {
       withUnsafeBytes { encoder.encode(bytes: $0) }
@@ -257,6 +260,7 @@ extension ContiguousArray: StructurallyEncodable where Element: StructurallyEnco
 /// Structure([1, 2, 3][1...]) == Structure([2, 3])  // true
 /// ```
 extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     if Element.self == UInt8.self {
       withUnsafeBytes { encoder.encode(bytes: $0) }
@@ -272,6 +276,7 @@ extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable
 /// Structure(Set([2, 1])).description  // Set([1, 2])
 /// ```
 extension Set: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeSet(contentsOf: self)
   }
@@ -284,6 +289,7 @@ extension Set: StructurallyEncodable where Element: StructurallyEncodable {
 /// ```
 extension Dictionary: StructurallyEncodable
 where Key: StructurallyEncodable, Value: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeDictionary {
       for (key, value) in self { $0.entry(key, value) }
@@ -297,6 +303,7 @@ where Key: StructurallyEncodable, Value: StructurallyEncodable {
 /// Structure(1..<3).description  // Range(lowerBound: 1, upperBound: 3)
 /// ```
 extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Range") {
       $0.field("lowerBound", lowerBound)
@@ -311,6 +318,7 @@ extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
 /// Structure(1...3).description  // ClosedRange(lowerBound: 1, upperBound: 3)
 /// ```
 extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable {
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("ClosedRange") {
       $0.field("lowerBound", lowerBound)

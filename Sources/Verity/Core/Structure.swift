@@ -32,6 +32,7 @@ public struct Structure: Sendable {
   /// ```swift
   /// let structure = Structure(User(name: "Ada", age: 36))
   /// ```
+  @inlinable
   public init<T: StructurallyEncodable>(
     _ value: T,
     fileID: StaticString = #fileID,
@@ -42,7 +43,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     value.encode(to: &encoder)
     self = Structure._finishing(
-      encoder, what: "a value of type \(T.self)",
+      encoder, typeName: String(describing: T.self),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -62,7 +63,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     encoder.encode(any: value)
     self = Structure._finishing(
-      encoder, what: "a value of type \(value.map { String(describing: type(of: $0)) } ?? "nil")",
+      encoder, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -87,7 +88,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     body(&encoder)
     self = Structure._finishing(
-      encoder, what: "a built value",
+      encoder, typeName: nil,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -150,9 +151,10 @@ public struct Structure: Sendable {
 
   /// Checks the encoder's output and wraps it, reporting a failure (and returning an opaque
   /// marker) when it isn't exactly one valid structure.
+  @usableFromInline
   static func _finishing(
     _ encoder: borrowing StructureEncoder,
-    what: @autoclosure () -> String,
+    typeName: @autoclosure () -> String?,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -163,7 +165,8 @@ public struct Structure: Sendable {
     case .success(let structure):
       return structure
     case .failure(let error):
-      let message = "Verity could not encode \(what()): \(error.message)"
+      let what = typeName().map { "a value of type \($0)" } ?? "a built value"
+      let message = "Verity could not encode \(what): \(error.message)"
       reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
       return Structure._marker(for: error)
     }

@@ -10,10 +10,11 @@ extension StructureEncoder {
   ///   for item in items { $0.encode(item) }
   /// }
   /// ```
+  @inlinable
   public mutating func encodeArray(_ elements: (inout StructureEncoder) -> Void) {
-    _begin(UInt8(VRT_TAG_ARRAY), nil)
+    _begin(_Tag.array, nil)
     elements(&self)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes an array of the elements of `sequence`.
@@ -21,11 +22,12 @@ extension StructureEncoder {
   /// ```swift
   /// encoder.encodeArray(contentsOf: queue.pending)
   /// ```
+  @inlinable
   public mutating func encodeArray<S: Sequence>(contentsOf sequence: S)
   where S.Element: StructurallyEncodable {
-    _begin(UInt8(VRT_TAG_ARRAY), nil)
+    _begin(_Tag.array, nil)
     for element in sequence { element.encode(to: &self) }
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes a set: the elements are written in any order and stored sorted by their encoded
@@ -36,10 +38,11 @@ extension StructureEncoder {
   ///   for tag in tags { $0.encode(tag) }
   /// }
   /// ```
+  @inlinable
   public mutating func encodeSet(_ elements: (inout StructureEncoder) -> Void) {
-    _begin(UInt8(VRT_TAG_SET), nil)
+    _begin(_Tag.set, nil)
     elements(&self)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes a set of the elements of `sequence` (canonical order, see ``encodeSet(_:)``).
@@ -47,11 +50,12 @@ extension StructureEncoder {
   /// ```swift
   /// encoder.encodeSet(contentsOf: permissions)
   /// ```
+  @inlinable
   public mutating func encodeSet<S: Sequence>(contentsOf sequence: S)
   where S.Element: StructurallyEncodable {
-    _begin(UInt8(VRT_TAG_SET), nil)
+    _begin(_Tag.set, nil)
     for element in sequence { element.encode(to: &self) }
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes a dictionary: `entries` writes each key and value with
@@ -63,12 +67,13 @@ extension StructureEncoder {
   ///   for (key, value) in headers { $0.entry(key, value) }
   /// }
   /// ```
+  @inlinable
   public mutating func encodeDictionary(_ entries: (inout EntryEncoder) -> Void) {
-    _begin(UInt8(VRT_TAG_DICT), nil)
+    _begin(_Tag.dictionary, nil)
     var encoder = EntryEncoder(_encoder: self)
     entries(&encoder)
     self = encoder._take()
-    vrt_writer_end(_writer)
+    _end()
   }
 
   // MARK: Named containers
@@ -81,10 +86,11 @@ extension StructureEncoder {
   ///   $0.field("age", age)
   /// }
   /// ```
+  @inlinable
   public mutating func encodeStruct(_ typeName: String, _ fields: (inout FieldEncoder) -> Void) {
-    _begin(UInt8(VRT_TAG_STRUCT), typeName)
+    _begin(_Tag.struct, typeName)
     _withFields(fields)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes an enum case: type name, case name, and the associated values as fields (pass `""`
@@ -101,15 +107,16 @@ extension StructureEncoder {
   ///   }
   /// }
   /// ```
+  @inlinable
   public mutating func encodeEnum(
     _ typeName: String,
     case caseName: String,
     _ payload: (inout FieldEncoder) -> Void = { _ in }
   ) {
-    _begin(UInt8(VRT_TAG_ENUM), typeName)
+    _begin(_Tag.enum, typeName)
     encode(caseName)
     _withFields(payload)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes a class instance by its contents, like a struct. If the same instance (same
@@ -128,15 +135,16 @@ extension StructureEncoder {
   ///   }
   /// }
   /// ```
+  @inlinable
   public mutating func encodeObject(
     identity: ObjectIdentifier,
     typeName: String,
     _ fields: (inout FieldEncoder) -> Void
   ) {
-    if vrt_writer_object_seen(_writer, UInt(bitPattern: identity)) { return }
-    _begin(UInt8(VRT_TAG_OBJECT), typeName)
+    if _objectSeen(identity) { return }
+    _begin(_Tag.object, typeName)
     _withFields(fields)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes a tuple: its elements as fields (`""` for an unlabeled element).
@@ -147,10 +155,11 @@ extension StructureEncoder {
   ///   $0.field("count", pair.count)
   /// }
   /// ```
+  @inlinable
   public mutating func encodeTuple(_ elements: (inout FieldEncoder) -> Void) {
-    _begin(UInt8(VRT_TAG_TUPLE), nil)
+    _begin(_Tag.tuple, nil)
     _withFields(elements)
-    vrt_writer_end(_writer)
+    _end()
   }
 
   /// Writes `Optional.some(x)`: `wrapped` writes `x`. When `x` is itself `nil` or an optional, a
@@ -159,16 +168,17 @@ extension StructureEncoder {
   /// ```swift
   /// encoder.encodeSome { $0.encode(inner) }
   /// ```
+  @inlinable
   public mutating func encodeSome(_ wrapped: (inout StructureEncoder) -> Void) {
     let start = byteCount
     wrapped(&self)
-    vrt_writer_wrap_some(_writer, start)
+    _wrapSome(from: start)
   }
 
   // MARK: Internals
 
   /// Opens a container, with a type name for STRUCT, ENUM and OBJECT.
-  @inline(__always)
+  @usableFromInline
   mutating func _begin(_ tag: UInt8, _ name: String?) {
     guard var name else {
       vrt_writer_begin(_writer, tag, nil, 0)
@@ -182,13 +192,27 @@ extension StructureEncoder {
   }
 
   /// Closes the innermost container.
-  @inline(__always)
+  @usableFromInline
   mutating func _end() {
     vrt_writer_end(_writer)
   }
 
+  /// Writes a BACKREF and returns true if the instance was already written in this value;
+  /// otherwise remembers it and returns false.
+  @usableFromInline
+  mutating func _objectSeen(_ identity: ObjectIdentifier) -> Bool {
+    vrt_writer_object_seen(_writer, UInt(bitPattern: identity))
+  }
+
+  /// Inserts a SOME marker before the complete value written from `start` when it is nil or
+  /// another optional.
+  @usableFromInline
+  mutating func _wrapSome(from start: Int) {
+    vrt_writer_wrap_some(_writer, start)
+  }
+
   /// Lends this encoder to `body` as a field encoder, and takes it back.
-  @inline(__always)
+  @inlinable
   mutating func _withFields(_ body: (inout FieldEncoder) -> Void) {
     var fields = FieldEncoder(_encoder: self)
     body(&fields)
@@ -208,12 +232,15 @@ extension StructureEncoder {
   /// }
   /// ```
   public struct FieldEncoder: ~Copyable {
+    @usableFromInline
     var _encoder: StructureEncoder
 
+    @usableFromInline
     init(_encoder: consuming StructureEncoder) {
       self._encoder = _encoder
     }
 
+    @usableFromInline
     consuming func _take() -> StructureEncoder {
       _encoder
     }
@@ -223,6 +250,7 @@ extension StructureEncoder {
     /// ```swift
     /// $0.field("name", name)
     /// ```
+    @inlinable
     public mutating func field<T: StructurallyEncodable>(_ label: String, _ value: T) {
       _encoder._encodeLabel(label)
       value.encode(to: &_encoder)
@@ -234,6 +262,7 @@ extension StructureEncoder {
     /// ```swift
     /// $0.field("payload", any: json)  // json: [String: Any]
     /// ```
+    @inlinable
     public mutating func field(_ label: String, any value: Any?) {
       _encoder._encodeLabel(label)
       _encoder.encode(any: value)
@@ -244,6 +273,7 @@ extension StructureEncoder {
     /// ```swift
     /// $0.field("score") { $0.encode(Double(points) / 10) }
     /// ```
+    @inlinable
     public mutating func field(_ label: String, _ encodeValue: (inout StructureEncoder) -> Void) {
       _encoder._encodeLabel(label)
       encodeValue(&_encoder)
@@ -261,12 +291,15 @@ extension StructureEncoder {
   /// }
   /// ```
   public struct EntryEncoder: ~Copyable {
+    @usableFromInline
     var _encoder: StructureEncoder
 
+    @usableFromInline
     init(_encoder: consuming StructureEncoder) {
       self._encoder = _encoder
     }
 
+    @usableFromInline
     consuming func _take() -> StructureEncoder {
       _encoder
     }
@@ -276,6 +309,7 @@ extension StructureEncoder {
     /// ```swift
     /// $0.entry("retries", 3)
     /// ```
+    @inlinable
     public mutating func entry<Key: StructurallyEncodable, Value: StructurallyEncodable>(
       _ key: Key, _ value: Value
     ) {
@@ -288,6 +322,7 @@ extension StructureEncoder {
     /// ```swift
     /// for (key, value) in json { $0.entry(key, any: value) }
     /// ```
+    @inlinable
     public mutating func entry<Key: StructurallyEncodable>(_ key: Key, any value: Any?) {
       key.encode(to: &_encoder)
       _encoder.encode(any: value)
@@ -298,6 +333,7 @@ extension StructureEncoder {
     /// ```swift
     /// $0.entry(key: { $0.encode(id.rawValue) }, value: { $0.encode(name) })
     /// ```
+    @inlinable
     public mutating func entry(
       key: (inout StructureEncoder) -> Void,
       value: (inout StructureEncoder) -> Void
@@ -306,4 +342,17 @@ extension StructureEncoder {
       value(&_encoder)
     }
   }
+}
+
+/// Container tags, mirrored from the engine header for inlinable code (the canonical-bytes tests
+/// pin them).
+@usableFromInline
+enum _Tag {
+  @usableFromInline static let array: UInt8 = 0x10
+  @usableFromInline static let set: UInt8 = 0x11
+  @usableFromInline static let dictionary: UInt8 = 0x12
+  @usableFromInline static let `struct`: UInt8 = 0x13
+  @usableFromInline static let `enum`: UInt8 = 0x14
+  @usableFromInline static let object: UInt8 = 0x15
+  @usableFromInline static let tuple: UInt8 = 0x16
 }

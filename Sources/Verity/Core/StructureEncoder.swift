@@ -35,6 +35,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
+  @usableFromInline
   package init() {
     _writer = .allocate(capacity: 1)
     vrt_writer_init(_writer)
@@ -74,6 +75,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ```swift
   /// encoder.encode(UInt8(7))   // same structure as encoder.encode(7)
   /// ```
+  @inlinable
   public mutating func encode<T: BinaryInteger>(_ value: T) {
     _encodeInteger(value)
   }
@@ -86,6 +88,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ```swift
   /// encoder.encode(42)
   /// ```
+  @inlinable
   public mutating func encode<T: BinaryInteger & StructurallyEncodable>(_ value: T) {
     value.encode(to: &self)
   }
@@ -137,15 +140,13 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ```swift
   /// encoder.encode(bytes: payload)  // Data, [UInt8], ArraySlice<UInt8>, ...
   /// ```
+  @inlinable
   public mutating func encode<C: Collection>(bytes: C) where C.Element == UInt8 {
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      vrt_writer_write_data(_writer, UInt8(VRT_TAG_BYTES), buffer.baseAddress, buffer.count)
+      encode(bytes: UnsafeRawBufferPointer(buffer))
     }
     if done == nil {
-      let copy = Array(bytes)
-      copy.withUnsafeBufferPointer { buffer in
-        vrt_writer_write_data(_writer, UInt8(VRT_TAG_BYTES), buffer.baseAddress, buffer.count)
-      }
+      Array(bytes).withUnsafeBytes { encode(bytes: $0) }
     }
   }
 
@@ -183,6 +184,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ```swift
   /// encoder.encode(user.tags)  // [String] -> ARRAY of STRING
   /// ```
+  @inlinable
   public mutating func encode<T: StructurallyEncodable>(_ value: T) {
     value.encode(to: &self)
   }
@@ -190,36 +192,47 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   // MARK: Internals
 
   /// The fixed-width fast path behind every integer conformance.
-  @inline(__always)
+  @inlinable
   mutating func _encodeInteger<T: BinaryInteger>(_ value: T) {
     if T.isSigned {
       if value.bitWidth <= 64 {
-        vrt_writer_write_int(_writer, Int64(truncatingIfNeeded: value))
+        _writeSigned(Int64(truncatingIfNeeded: value))
       } else if let narrow = Int64(exactly: value) {
-        vrt_writer_write_int(_writer, narrow)
+        _writeSigned(narrow)
       } else if let narrow = UInt64(exactly: value) {
-        vrt_writer_write_uint(_writer, narrow)
+        _writeUnsigned(narrow)
       } else {
         encodeOpaque(typeName: "Integer", description: String(value))
       }
     } else {
       if value.bitWidth <= 64 {
-        vrt_writer_write_uint(_writer, UInt64(truncatingIfNeeded: value))
+        _writeUnsigned(UInt64(truncatingIfNeeded: value))
       } else if let narrow = UInt64(exactly: value) {
-        vrt_writer_write_uint(_writer, narrow)
+        _writeUnsigned(narrow)
       } else {
         encodeOpaque(typeName: "Integer", description: String(value))
       }
     }
   }
 
+  @usableFromInline
+  mutating func _writeSigned(_ value: Int64) {
+    vrt_writer_write_int(_writer, value)
+  }
+
+  @usableFromInline
+  mutating func _writeUnsigned(_ value: UInt64) {
+    vrt_writer_write_uint(_writer, value)
+  }
+
   /// Writes a STRING label (field labels, names).
-  @inline(__always)
+  @usableFromInline
   mutating func _encodeLabel(_ label: String) {
     encode(label)
   }
 
   /// Number of bytes written so far.
+  @usableFromInline
   package var byteCount: Int { vrt_writer_length(_writer) }
 
   /// Calls `body` with the bytes written so far.
@@ -256,6 +269,15 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       if let error = VerityEngineError(status: status) { return error }
       return size == bytes.count - start ? nil : VerityEngineError(.malformed)
     }
+  }
+
+  /// Ends one argument of a call: forgets object identities (each argument is an independent
+  /// value) and checks that exactly one value was written since `start`.
+  @usableFromInline
+  mutating func _endArgument(from start: Int) -> VerityEngineError? {
+    let error = checkOneValue(from: start)
+    forgetIdentities()
+    return error
   }
 
   /// The sticky error, if any write failed or a container is still open.
