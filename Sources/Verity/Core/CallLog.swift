@@ -18,9 +18,9 @@ internal import CVerityEngine
 /// log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(42)), .any])))  // 1
 /// ```
 ///
-/// Threading: every operation takes the log's lock. Argument encoding and predicates run inside
-/// it, so an argument's ``StructurallyEncodable`` conformance or a predicate must not use the same
-/// log (that would deadlock).
+/// Threading: every operation takes the log's lock. Arguments are encoded outside it (recording
+/// threads encode in parallel); predicates run inside it, so a predicate must not use the same log
+/// (that would deadlock).
 ///
 /// Ordering: each call gets a sequence number from one process-wide counter, taken inside the
 /// log's lock, so numbers increase within a log and order calls across logs (for in-order
@@ -37,6 +37,9 @@ public final class CallLog: Sendable {
   public let retainsValues: Bool
 
   let _state: Mutex<_CallLogState>
+
+  /// The reusable argument writer (no per-call allocation once it has grown).
+  let _spare = _SpareWriter()
 
   /// The process-wide sequence counter (the last number handed out).
   static let _sequence = Atomic<UInt64>(0)
@@ -79,22 +82,13 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    var encoder = _takeEncoder()
+    var failure: VerityEngineError? = nil
     var count = 0
-    for _ in repeat each arguments { count += 1 }
-    _record(
-      method, argumentCount: count,
-      encode: { encoder in
-        var failure: VerityEngineError? = nil
-        for argument in repeat each arguments {
-          let start = encoder.byteCount
-          argument.encode(to: &encoder)
-          if let error = encoder._endArgument(from: start), failure == nil { failure = error }
-        }
-        return failure
-      },
-      retain: { values in
-        for argument in repeat each arguments { values.append(_RetainedValue(argument)) }
-      },
+    repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure)
+    _commit(
+      method, argumentCount: count, encoder: encoder, failure: failure,
+      retain: { values in repeat values.append(_RetainedValue(each arguments)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -112,31 +106,45 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    _record(
-      method, argumentCount: arguments.count,
-      encode: { encoder in
-        var failure: VerityEngineError? = nil
-        for argument in arguments {
-          let start = encoder.byteCount
-          encoder.encode(any: argument)
-          if let error = encoder._endArgument(from: start), failure == nil { failure = error }
-        }
-        return failure
-      },
+    var encoder = _takeEncoder()
+    var failure: VerityEngineError? = nil
+    for argument in arguments {
+      let start = encoder.byteCount
+      encoder.encode(any: argument)
+      if let error = encoder._endArgument(from: start), failure == nil { failure = error }
+    }
+    _commit(
+      method, argumentCount: arguments.count, encoder: encoder, failure: failure,
       retain: { values in
         for argument in arguments { values.append(_RetainedValue(argument)) }
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Records one call under the lock: `encode` writes the arguments into the log's reusable
-  /// encoder (and returns a failure if one isn't exactly one value); `retain` appends their values
-  /// when the log retains values.
+  /// An empty encoder for the next call's arguments: the log's spare one (no allocation), or a new
+  /// one when another thread is using the spare.
+  ///
+  /// Arguments are encoded outside the log's lock, so recording threads encode in parallel and a
+  /// conformance may even use the log.
   @usableFromInline
-  func _record(
+  func _takeEncoder() -> StructureEncoder {
+    if _spare.inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      var encoder = StructureEncoder(_borrowing: _spare.writer)
+      encoder.reset()
+      return encoder
+    }
+    return StructureEncoder()
+  }
+
+  /// Appends one encoded call under the lock (unless encoding failed), lets `retain` store its
+  /// argument values when the log retains values, wakes waiters, and gives the spare writer back.
+  /// Failures are reported at the given location.
+  @usableFromInline
+  func _commit(
     _ method: String,
     argumentCount: Int,
-    encode: (inout StructureEncoder) -> VerityEngineError?,
+    encoder: consuming StructureEncoder,
+    failure: VerityEngineError?,
     retain: (inout [_RetainedValue]) -> Void,
     fileID: StaticString,
     filePath: StaticString,
@@ -144,11 +152,10 @@ public final class CallLog: Sendable {
     column: UInt
   ) {
     let retains = retainsValues
-    let failure: VerityEngineError? = _state.withLock { state in
-      state.encoder.reset()
+    let error: VerityEngineError? = _state.withLock { state in
+      if let failure { return failure }
       do throws(VerityEngineError) {
-        if let error = encode(&state.encoder) { throw error }
-        try state.append(method: method, argumentCount: argumentCount)
+        try state.append(method: method, argumentCount: argumentCount, encoder: encoder)
       } catch {
         return error
       }
@@ -159,9 +166,12 @@ public final class CallLog: Sendable {
       state.notifyWaiters()
       return nil
     }
-    if let failure {
+    if encoder._writer == _spare.writer {
+      _spare.inUse.store(false, ordering: .releasing)
+    }
+    if let error {
       reportFailure(
-        "Verity could not record a call to \(method): \(failure.message)",
+        "Verity could not record a call to \(method): \(error.message)",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
@@ -222,14 +232,31 @@ struct _RetainedValue: @unchecked Sendable {
   }
 }
 
+/// A call log's reusable argument writer, lent to one recording at a time.
+///
+/// `@unchecked Sendable`: the writer's memory is only touched by the recording that won `inUse`
+/// (acquire on taking, release on giving back), so access is synchronized by that flag.
+final class _SpareWriter: @unchecked Sendable {
+  let writer: UnsafeMutablePointer<vrt_writer>
+  let inUse = Atomic<Bool>(false)
+
+  init() {
+    writer = .allocate(capacity: 1)
+    vrt_writer_init(writer)
+  }
+
+  deinit {
+    vrt_writer_destroy(writer)
+    writer.deallocate()
+  }
+}
+
 /// Everything behind a log's lock.
 struct _CallLogState: ~Copyable {
   /// The engine log; nil only if creating it failed (out of memory), in which case every
   /// operation reports ``creationError``.
   let log: OpaquePointer?
   let creationError: VerityEngineError?
-  /// The reusable encoder for arguments: no per-call allocation once it has grown.
-  var encoder = StructureEncoder()
   /// Interned method names (mirrors the engine's table) so queries never intern new names.
   var methodIDs: [String: UInt32] = [:]
   /// The method of the previous record, to skip interning for repeated calls.
@@ -238,7 +265,10 @@ struct _CallLogState: ~Copyable {
   var values: [_RetainedValue] = []
   var valueStarts: [Int] = []
   /// Streams waiting for new recordings.
-  var waiters: [UInt64: AsyncStream<Int>.Continuation] = [:]
+  var waiters: [UInt64: AsyncStream<Int>.Continuation] = [:] {
+    didSet { hasWaiters = !waiters.isEmpty }
+  }
+  var hasWaiters = false
   var nextWaiter: UInt64 = 0
 
   init() {
@@ -277,7 +307,9 @@ struct _CallLogState: ~Copyable {
   }
 
   /// Appends the encoder's bytes as one call, stamped with the next process-wide sequence number.
-  mutating func append(method: String, argumentCount: Int) throws(VerityEngineError) {
+  mutating func append(
+    method: String, argumentCount: Int, encoder: borrowing StructureEncoder
+  ) throws(VerityEngineError) {
     guard argumentCount <= 255 else { throw VerityEngineError(.tooLarge) }
     if let error = encoder.finish() { throw error }
     let id = try intern(method)
@@ -295,8 +327,9 @@ struct _CallLogState: ~Copyable {
   var callCount: Int { log.map { Int(vrt_log_count_calls($0)) } ?? 0 }
 
   /// Tells every waiting stream the new call count.
+  @inline(__always)
   func notifyWaiters() {
-    guard !waiters.isEmpty else { return }
+    guard hasWaiters else { return }
     let count = callCount
     for continuation in waiters.values { continuation.yield(count) }
   }

@@ -10,6 +10,9 @@ extension Bool: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `Int(-3)` is the same structure as every other integer of that value.
@@ -21,6 +24,9 @@ extension Int: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `Int8(-3)` is the same structure as every other integer of that value.
@@ -32,6 +38,9 @@ extension Int8: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `Int16(-3)` is the same structure as every other integer of that value.
@@ -43,6 +52,9 @@ extension Int16: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `Int32(-3)` is the same structure as every other integer of that value.
@@ -54,6 +66,9 @@ extension Int32: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `Int64(-3)` is the same structure as every other integer of that value.
@@ -65,6 +80,9 @@ extension Int64: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `UInt(3)` is the same structure as every other integer of that value.
@@ -76,6 +94,9 @@ extension UInt: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `UInt8(3)` is the same structure as every other integer of that value.
@@ -87,6 +108,9 @@ extension UInt8: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `UInt16(3)` is the same structure as every other integer of that value.
@@ -98,6 +122,9 @@ extension UInt16: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `UInt32(3)` is the same structure as every other integer of that value.
@@ -109,6 +136,9 @@ extension UInt32: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number: `UInt64(3)` is the same structure as every other integer of that value.
@@ -120,6 +150,9 @@ extension UInt64: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number when the value fits in `Int64`, otherwise as an opaque value
@@ -133,6 +166,9 @@ extension Int128: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical number when the value fits in `UInt64`, otherwise as an opaque value
@@ -146,6 +182,9 @@ extension UInt128: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a canonical double (every NaN is one NaN; `-0.0` is `+0.0`).
@@ -157,6 +196,9 @@ extension Double: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Widened exactly to `Double`: `Float(0.5)` and `0.5` are the same structure.
@@ -168,6 +210,9 @@ extension Float: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as its UTF-8 bytes, with no Unicode normalization.
@@ -179,6 +224,9 @@ extension String: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a string: a substring equals the string with the same characters.
@@ -190,6 +238,9 @@ extension Substring: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// Written as a one-character string.
@@ -201,6 +252,9 @@ extension Character: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(String(self))
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
 
 /// `nil` is written as nil; `.some(x)` as `x`, except that a marker keeps nested optionals
@@ -219,6 +273,9 @@ extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
       encoder.encodeSome { wrapped.encode(to: &$0) }
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Wrapped._verityTrustedEncoding }
 }
 
 /// Written as an array of its elements; `[UInt8]` is written as bytes (the same structure as
@@ -236,6 +293,9 @@ extension Array: StructurallyEncodable where Element: StructurallyEncodable {
       encoder.encodeArray(contentsOf: self)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
 }
 
 /// Written like `Array` (so `ContiguousArray([1, 2]) == [1, 2]` structurally).
@@ -252,6 +312,9 @@ extension ContiguousArray: StructurallyEncodable where Element: StructurallyEnco
       encoder.encodeArray(contentsOf: self)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
 }
 
 /// Written like `Array`, with only the slice's elements.
@@ -268,6 +331,9 @@ extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable
       encoder.encodeArray(contentsOf: self)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
 }
 
 /// Written as a set, in canonical order (equal sets give equal structures).
@@ -280,6 +346,9 @@ extension Set: StructurallyEncodable where Element: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeSet(contentsOf: self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
 }
 
 /// Written as a dictionary, entries sorted by encoded key (insertion order doesn't matter).
@@ -295,6 +364,9 @@ where Key: StructurallyEncodable, Value: StructurallyEncodable {
       for (key, value) in self { $0.entry(key, value) }
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Key._verityTrustedEncoding && Value._verityTrustedEncoding }
 }
 
 /// Written as `STRUCT "Range" { lowerBound, upperBound }`.
@@ -310,6 +382,9 @@ extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
       $0.field("upperBound", upperBound)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
 }
 
 /// Written as `STRUCT "ClosedRange" { lowerBound, upperBound }`.
@@ -325,6 +400,9 @@ extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable 
       $0.field("upperBound", upperBound)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
 }
 
 /// Written as its base value, through the dynamic path (see ``StructureEncoder/encode(any:)``).

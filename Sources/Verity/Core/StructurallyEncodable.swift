@@ -31,4 +31,15 @@ public protocol StructurallyEncodable {
   /// }
   /// ```
   func encode(to encoder: inout StructureEncoder)
+
+  /// Whether every value of this type writes exactly one value and no class instance (so a call
+  /// log can skip its per-argument check). An implementation detail of Verity's own
+  /// conformances: leave the default (`false`).
+  static var _verityTrustedEncoding: Bool { get }
+}
+
+extension StructurallyEncodable {
+  /// The default: not trusted, so a call log checks each argument.
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { false }
 }

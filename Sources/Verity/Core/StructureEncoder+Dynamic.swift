@@ -78,6 +78,8 @@ extension StructureEncoder {
 
   /// Writes one value, or opens its container and pushes a frame for its children.
   mutating func _emit(_ value: Any, into frames: inout [_DynamicFrame]) {
+    // 0. The exact types of decoded JSON, recognized by metadata identity (no conformance lookup).
+    if _emitKnownType(value, into: &frames) { return }
     // 1. A conformance. A cast from an optional may look through it: that case goes to 2.
     if let encodable = value as? any StructurallyEncodable {
       if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
@@ -126,6 +128,37 @@ extension StructureEncoder {
     _emitReflecting(value, into: &frames)
   }
 
+  /// Values whose exact dynamic type is one of the few that JSON documents and argument lists are
+  /// made of. Returns false for anything else.
+  @inline(__always)
+  mutating func _emitKnownType(_ value: Any, into frames: inout [_DynamicFrame]) -> Bool {
+    let type = ObjectIdentifier(Swift.type(of: value))
+    let known = _KnownTypes.shared
+    if type == known.string {
+      encode(value as! String)
+    } else if type == known.int {
+      _writeSigned(Int64(value as! Int))
+    } else if type == known.double {
+      encode(value as! Double)
+    } else if type == known.bool {
+      encode(value as! Bool)
+    } else if type == known.number || type == known.boolean || type == known.otherNumber {
+      _emitNumber(value as! NSNumber)
+    } else if type == known.null {
+      encodeNil()
+    } else if type == known.stringDictionary {
+      let dictionary = value as! [String: Any]
+      _begin(UInt8(VRT_TAG_DICT), nil)
+      frames.append(.stringDictionary(dictionary, dictionary.startIndex))
+    } else if type == known.array {
+      _begin(UInt8(VRT_TAG_ARRAY), nil)
+      frames.append(.values(value as! [Any], 0))
+    } else {
+      return false
+    }
+    return true
+  }
+
   /// `Optional.some` layers of any depth, then the wrapped value or nil.
   mutating func _emitOptional(_ optional: any _VerityOptional, into frames: inout [_DynamicFrame]) {
     var depth = 0
@@ -159,21 +192,7 @@ extension StructureEncoder {
   /// NSDictionary go on to the collection casts, anything else to reflection).
   mutating func _emitFoundation(_ object: AnyObject) -> Bool {
     if let number = object as? NSNumber {
-      if let decimal = number as? NSDecimalNumber {
-        encode(decimal.decimalValue)
-      } else if ObjectIdentifier(type(of: number)) == _FoundationTypes.booleanClass {
-        encode(number.boolValue)
-      } else {
-        switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"):
-          encode(number.doubleValue)
-        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"),
-          UInt8(ascii: "C"):
-          vrt_writer_write_uint(_writer, number.uint64Value)
-        default:
-          vrt_writer_write_int(_writer, number.int64Value)
-        }
-      }
+      _emitNumber(number)
       return true
     }
     if object is NSNull {
@@ -201,6 +220,25 @@ extension StructureEncoder {
       return true
     }
     return false
+  }
+
+  /// An `NSNumber`: a boolean (the boolean class), a double (`d`/`f` type encoding), an unsigned
+  /// or a signed integer, or a decimal number.
+  mutating func _emitNumber(_ number: NSNumber) {
+    if ObjectIdentifier(type(of: number)) == _FoundationTypes.booleanClass {
+      encode(number.boolValue)
+    } else if let decimal = number as? NSDecimalNumber {
+      encode(decimal.decimalValue)
+    } else {
+      switch UInt8(bitPattern: number.objCType.pointee) {
+      case UInt8(ascii: "d"), UInt8(ascii: "f"):
+        encode(number.doubleValue)
+      case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+        vrt_writer_write_uint(_writer, number.uint64Value)
+      default:
+        vrt_writer_write_int(_writer, number.int64Value)
+      }
+    }
   }
 
   /// The Mirror fallback.
@@ -321,6 +359,24 @@ extension Optional: _VerityOptional {
     case .none: return nil
     }
   }
+}
+
+/// Metadata identities of the types `_emitKnownType` recognizes.
+struct _KnownTypes: Sendable {
+  let string = ObjectIdentifier(String.self)
+  let int = ObjectIdentifier(Int.self)
+  let double = ObjectIdentifier(Double.self)
+  let bool = ObjectIdentifier(Bool.self)
+  let stringDictionary = ObjectIdentifier([String: Any].self)
+  let array = ObjectIdentifier([Any].self)
+  /// The concrete classes of `NSNumber`s holding an integer, a double, and a boolean, and of
+  /// `NSNull` (class clusters: the concrete class differs by platform).
+  let number = ObjectIdentifier(type(of: NSNumber(value: 1)))
+  let otherNumber = ObjectIdentifier(type(of: NSNumber(value: 1.5)))
+  let boolean = ObjectIdentifier(type(of: NSNumber(value: true)))
+  let null = ObjectIdentifier(type(of: NSNull()))
+
+  static let shared = _KnownTypes()
 }
 
 enum _FoundationTypes {

@@ -32,6 +32,8 @@ internal import CVerityEngine
 public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// The engine writer, heap-allocated so its address is stable while the encoder moves.
   let _writer: UnsafeMutablePointer<vrt_writer>
+  /// False for an encoder lent a writer someone else owns (a call log's reusable writer).
+  let _ownsWriter: Bool
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
@@ -39,11 +41,20 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package init() {
     _writer = .allocate(capacity: 1)
     vrt_writer_init(_writer)
+    _ownsWriter = true
+  }
+
+  /// An encoder over a writer that outlives it and that it doesn't free.
+  init(_borrowing writer: UnsafeMutablePointer<vrt_writer>) {
+    _writer = writer
+    _ownsWriter = false
   }
 
   deinit {
-    vrt_writer_destroy(_writer)
-    _writer.deallocate()
+    if _ownsWriter {
+      vrt_writer_destroy(_writer)
+      _writer.deallocate()
+    }
   }
 
   // MARK: Scalars
@@ -271,13 +282,36 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     }
   }
 
+  /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure.
+  @inlinable
+  mutating func _encodeArgument<T: StructurallyEncodable>(
+    _ value: T, count: inout Int, failure: inout VerityEngineError?
+  ) {
+    count += 1
+    if T._verityTrustedEncoding {
+      value.encode(to: &self)
+      return
+    }
+    let start = byteCount
+    value.encode(to: &self)
+    if let error = _endArgument(from: start), failure == nil { failure = error }
+  }
+
   /// Ends one argument of a call: forgets object identities (each argument is an independent
-  /// value) and checks that exactly one value was written since `start`.
+  /// value) and checks, by the value's header, that exactly one value was written since `start`.
   @usableFromInline
   mutating func _endArgument(from start: Int) -> VerityEngineError? {
-    let error = checkOneValue(from: start)
-    forgetIdentities()
-    return error
+    let length = vrt_writer_length(_writer)
+    var size = 0
+    let status: vrt_status
+    if start < length, let bytes = vrt_writer_bytes(_writer) {
+      status = vrt_value_size(bytes + start, length - start, &size)
+    } else {
+      status = vrt_writer_status(_writer) == VRT_OK ? VRT_ERR_TRUNCATED : vrt_writer_status(_writer)
+    }
+    vrt_writer_forget_identities(_writer)
+    if _fastPath(status == VRT_OK && size == length - start) { return nil }
+    return failure ?? VerityEngineError(status: status) ?? VerityEngineError(.malformed)
   }
 
   /// The sticky error, if any write failed or a container is still open.

@@ -51,6 +51,39 @@ struct CallLogTests {
     #expect(log.call(at: -1) == nil)
   }
 
+  @Test func everyArityRecordsTheSameStructures() throws {
+    let log = CallLog()
+    log.record("m")
+    log.record("m", 1)
+    log.record("m", 1, "2")
+    log.record("m", 1, "2", 3.0)
+    log.record("m", 1, "2", 3.0, true)
+    log.record("m", 1, "2", 3.0, true, [5])
+    log.record("m", 1, "2", 3.0, true, [5], Int?.none)
+    log.record("m", 1, "2", 3.0, true, [5], Int?.none, ListNode(value: 7))
+    log.record("m", 1, "2", 3.0, true, [5], Int?.none, ListNode(value: 7), ["k": 8])
+    let all: [Structure] = [
+      Structure(1), Structure("2"), Structure(3.0), Structure(true), Structure([5]), Structure(Int?.none),
+      Structure(ListNode(value: 7)), Structure(["k": 8]),
+    ]
+    for count in 0...8 {
+      let call = try #require(log.call(at: count))
+      #expect(call.arguments == Array(all.prefix(count)))
+      #expect(log.values(of: Int.self, argument: 0, matching: CallPattern("m", arguments: .exactly(Array(repeating: .any, count: count)))) == (count == 0 ? [] : [1]))
+    }
+    let dynamic = CallLog()
+    dynamic.record("m", arguments: [1, "2", 3.0, true, [5], nil, ListNode(value: 7), ["k": 8]])
+    #expect(dynamic.call(at: 0)?.arguments == all)
+  }
+
+  @Test func eachArgumentIsAnIndependentValue() throws {
+    let log = CallLog()
+    let shared = ListNode(value: 1)
+    log.record("pair", shared, shared)
+    let call = try #require(log.call(at: 0))
+    #expect(call.arguments == [Structure(ListNode(value: 1)), Structure(ListNode(value: 1))])
+  }
+
   @Test func patterns() {
     let log = CallLog()
     log.record("fetch", 42, "users")
