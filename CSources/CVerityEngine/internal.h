@@ -53,6 +53,15 @@ static inline unsigned vrt__log2_64(uint64_t x) {
 #endif
 }
 
+/** A hint that `address` will be read soon (no effect where the compiler has no builtin). */
+static inline void vrt__prefetch(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(address);
+#else
+  (void)address;
+#endif
+}
+
 static inline uint32_t vrt__load_le32(const uint8_t *p) {
   return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }

@@ -6,7 +6,11 @@
  *   - per-method vectors of call indices, for every scanning query;
  *   - the exact index, for all-EQ patterns: groups of calls with identical (method, arg_count,
  *     bytes), found by call hash and confirmed by memcmp against the group's first call, so equal
- *     hashes (even VRT_HASH_CONSTANT) never merge different calls.
+ *     hashes (even VRT_HASH_CONSTANT) never merge different calls;
+ *   - argument-hash columns, for scans with at least one EQ argument: one 32-bit hash per call of
+ *     the method for one argument position, so a scan reads 4 bytes per call and visits the call
+ *     records and argument bytes only where the hash equals the EQ argument's hash (then the full
+ *     match below confirms with memcmp).
  *
  * Matching a call against a pattern (scans): the argument count must agree; argument boundaries
  * are walked with the header-only value size (a malformed argument list matches nothing); ANY
@@ -66,13 +70,17 @@ static void vrt__group_slot_insert(uint64_t *slots, size_t capacity, uint64_t ha
   slots[s] = (hash & VRT__TAG_MASK) | g;
 }
 
-static bool vrt__group_slots_grow(vrt_log *log) {
-  size_t cap = log->group_slot_capacity == 0 ? 64 : log->group_slot_capacity * 2;
+/** Rebuilds the slot table with `cap` slots (a power of two holding every group at load <= 1/2). */
+static bool vrt__group_slots_resize(vrt_log *log, size_t cap) {
   if (cap > SIZE_MAX / sizeof(uint64_t)) return false;
   uint64_t *slots = (uint64_t *)vrt__log_alloc(log, cap * sizeof(uint64_t));
   if (slots == NULL) return false;
   for (size_t i = 0; i < cap; i++) slots[i] = VRT__SLOT_EMPTY;
+  const size_t ahead = 16; /* slot positions are random: prefetch a few inserts ahead */
   for (size_t g = 0; g < log->group_count; g++) {
+    if (g + ahead < log->group_count) {
+      vrt__prefetch(&slots[(size_t)log->groups[g + ahead].hash & (cap - 1)]);
+    }
     vrt__group_slot_insert(slots, cap, log->groups[g].hash, (uint32_t)g);
   }
   vrt__log_free(log, log->group_slots, log->group_slot_capacity * sizeof(uint64_t));
@@ -81,8 +89,72 @@ static bool vrt__group_slots_grow(vrt_log *log) {
   return true;
 }
 
+static bool vrt__group_slots_grow(vrt_log *log) {
+  return vrt__group_slots_resize(log, log->group_slot_capacity == 0 ? 64 : log->group_slot_capacity * 2);
+}
+
+/** Smallest power-of-two slot count >= 64 keeping `groups` at load <= 1/2. */
+static size_t vrt__slots_for(size_t groups) {
+  size_t cap = 64;
+  while (cap / 2 < groups && cap <= SIZE_MAX / 4) cap *= 2;
+  return cap;
+}
+
+/** Adds call `i` (its hash computed) to the exact index. */
+static vrt_status vrt__index_call(vrt_log *log, vrt__page *page, uint64_t i, uint64_t hash) {
+  uint32_t slot = (uint32_t)(i - page->base);
+  const uint8_t *bytes = page->args[slot];
+  uint32_t length = page->length[slot];
+  uint32_t meta = page->meta[slot];
+  uint32_t g = vrt__group_find(log, hash, meta, bytes, length);
+  if (g == VRT_NONE) {
+    if (log->group_count == log->group_capacity) {
+      void *groups = log->groups;
+      size_t cap = log->group_capacity;
+      if (!vrt__log_grow(log, &groups, &cap, cap + 1, sizeof(vrt__group), 64)) {
+        return VRT_ERR_OUT_OF_MEMORY;
+      }
+      log->groups = (vrt__group *)groups;
+      log->group_capacity = cap;
+    }
+    if ((log->group_count + 1) * 2 > log->group_slot_capacity && !vrt__group_slots_grow(log)) {
+      return VRT_ERR_OUT_OF_MEMORY;
+    }
+    g = (uint32_t)log->group_count++;
+    vrt__group *group = &log->groups[g];
+    group->hash = hash;
+    group->first = (uint32_t)i;
+    group->last = (uint32_t)i;
+    group->count = 1;
+    vrt__group_slot_insert(log->group_slots, log->group_slot_capacity, hash, g);
+  } else {
+    vrt__group *group = &log->groups[g];
+    vrt__page *last_page = &log->pages[vrt__page_of(group->last)];
+    last_page->group_next[group->last - last_page->base] = (uint32_t)i;
+    group->last = (uint32_t)i;
+    group->count++;
+  }
+  page->group_next[slot] = VRT_NONE;
+  return VRT_OK;
+}
+
+/**
+ * Extends the exact index to every call. Calls are taken in blocks: their hashes are computed
+ * first and their table slots prefetched, so the cache misses of a large table overlap instead
+ * of being paid one after the other.
+ */
 static vrt_status vrt__build_exact(vrt_log *log) {
+  enum { BLOCK = 32 };
+  uint64_t hashes[BLOCK];
   uint64_t i = log->exact_indexed;
+  if (i == log->count) return VRT_OK;
+  /* Size the table once for the worst case (every new call distinct) instead of rehashing at
+   * every doubling; shrink it back afterwards when few groups were created. */
+  const size_t pending = (size_t)(log->count - i);
+  const size_t sized = vrt__slots_for(log->group_count + pending);
+  if (sized > log->group_slot_capacity && !vrt__group_slots_resize(log, sized)) {
+    return VRT_ERR_OUT_OF_MEMORY;
+  }
   while (i < log->count) {
     vrt__page *page = &log->pages[vrt__page_of(i)];
     if (page->group_next == NULL) {
@@ -91,43 +163,26 @@ static vrt_status vrt__build_exact(vrt_log *log) {
     }
     uint64_t end = page->base + page->capacity;
     if (end > log->count) end = log->count;
-    for (; i < end; i++) {
-      uint32_t slot = (uint32_t)(i - page->base);
-      const uint8_t *bytes = page->args[slot];
-      uint32_t length = page->length[slot];
-      uint32_t meta = page->meta[slot];
-      uint64_t hash = vrt__call_hash(log, meta, bytes, length);
-      uint32_t g = vrt__group_find(log, hash, meta, bytes, length);
-      if (g == VRT_NONE) {
-        if (log->group_count == log->group_capacity) {
-          void *groups = log->groups;
-          size_t cap = log->group_capacity;
-          if (!vrt__log_grow(log, &groups, &cap, cap + 1, sizeof(vrt__group), 64)) {
-            return VRT_ERR_OUT_OF_MEMORY;
-          }
-          log->groups = (vrt__group *)groups;
-          log->group_capacity = cap;
+    while (i < end) {
+      uint64_t block = end - i < BLOCK ? end - i : BLOCK;
+      for (uint64_t j = 0; j < block; j++) {
+        uint32_t slot = (uint32_t)(i + j - page->base);
+        hashes[j] = vrt__call_hash(log, page->meta[slot], page->args[slot], page->length[slot]);
+        if (log->group_slot_capacity > 0) {
+          vrt__prefetch(&log->group_slots[(size_t)hashes[j] & (log->group_slot_capacity - 1)]);
         }
-        if ((log->group_count + 1) * 2 > log->group_slot_capacity && !vrt__group_slots_grow(log)) {
-          return VRT_ERR_OUT_OF_MEMORY;
-        }
-        g = (uint32_t)log->group_count++;
-        vrt__group *group = &log->groups[g];
-        group->hash = hash;
-        group->first = (uint32_t)i;
-        group->last = (uint32_t)i;
-        group->count = 1;
-        vrt__group_slot_insert(log->group_slots, log->group_slot_capacity, hash, g);
-      } else {
-        vrt__group *group = &log->groups[g];
-        vrt__page *last_page = &log->pages[vrt__page_of(group->last)];
-        last_page->group_next[group->last - last_page->base] = (uint32_t)i;
-        group->last = (uint32_t)i;
-        group->count++;
       }
-      page->group_next[slot] = VRT_NONE;
-      log->exact_indexed = i + 1;
+      for (uint64_t j = 0; j < block; j++) {
+        vrt_status st = vrt__index_call(log, page, i, hashes[j]);
+        if (st != VRT_OK) return st;
+        i++;
+        log->exact_indexed = i;
+      }
     }
+  }
+  const size_t fitted = vrt__slots_for(log->group_count + 1);
+  if (fitted * 8 <= log->group_slot_capacity) {
+    (void)vrt__group_slots_resize(log, fitted); /* on failure the big table simply stays */
   }
   return VRT_OK;
 }
@@ -148,11 +203,11 @@ static vrt_status vrt__build_chains(vrt_log *log) {
     for (uint32_t m = 0; m < log->method_count; m++) {
       vrt__method *md = &log->methods[m];
       if (md->count > md->call_capacity) {
-        void *calls = vrt__log_realloc(log, md->calls, (size_t)md->call_capacity * sizeof(uint32_t),
+        void *calls = vrt__log_realloc(log, md->calls, md->call_capacity * sizeof(uint32_t),
                                        (size_t)md->count * sizeof(uint32_t));
         if (calls == NULL) return VRT_ERR_OUT_OF_MEMORY;
         md->calls = (uint32_t *)calls;
-        md->call_capacity = (uint32_t)md->count;
+        md->call_capacity = (size_t)md->count;
       }
     }
   }
@@ -165,13 +220,12 @@ static vrt_status vrt__build_chains(vrt_log *log) {
       vrt__method *md = &log->methods[page->meta[i - page->base] >> 8];
       if (md->call_count == md->call_capacity) {
         void *calls = md->calls;
-        size_t cap = md->call_capacity;
-        if (!vrt__log_grow(log, &calls, &cap, cap + 1, sizeof(uint32_t), 16) || cap > VRT_NONE) {
+        if (!vrt__log_grow(log, &calls, &md->call_capacity, md->call_capacity + 1,
+                           sizeof(uint32_t), 16)) {
           log->chained = i;
           return VRT_ERR_OUT_OF_MEMORY;
         }
         md->calls = (uint32_t *)calls;
-        md->call_capacity = (uint32_t)cap;
       }
       md->calls[md->call_count++] = (uint32_t)i;
     }
@@ -195,6 +249,35 @@ static uint32_t vrt__lower_bound_u32(const uint32_t *calls, uint32_t n, uint64_t
 }
 
 /* ------------------------------------------------------------------------------------------- */
+/* Record cursor                                                                                */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Reads call records at increasing indices, keeping the current page's arrays at hand. */
+typedef struct vrt__cursor {
+  vrt__page *page;
+  const uint32_t *meta;
+  const uint8_t *const *args;
+  const uint32_t *lengths;
+  uint64_t base;
+  uint64_t end; /* one past the page's last index; 0 before the first read */
+} vrt__cursor;
+
+/** The slot of call `index` in `c->page`, moving to its page when needed. `index` must not be
+ *  below the index of the previous call. */
+static inline uint32_t vrt__cursor_slot(vrt_log *log, vrt__cursor *c, uint64_t index) {
+  if (index >= c->end) {
+    vrt__page *page = &log->pages[vrt__page_of(index)];
+    c->page = page;
+    c->meta = page->meta;
+    c->args = page->args;
+    c->lengths = page->length;
+    c->base = page->base;
+    c->end = page->base + page->capacity;
+  }
+  return (uint32_t)(index - c->base);
+}
+
+/* ------------------------------------------------------------------------------------------- */
 /* Patterns                                                                                     */
 /* ------------------------------------------------------------------------------------------- */
 
@@ -205,6 +288,7 @@ typedef struct vrt__query {
   bool any_arguments; /* VRT_PATTERN_ANY_ARGUMENTS */
   bool all_eq;        /* every argument EQ: the exact index answers */
   bool eq_invalid;    /* an EQ argument is not exactly one value: nothing can match */
+  bool has_eq;        /* at least one EQ argument: a scan can filter on an argument-hash column */
 } vrt__query;
 
 static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, vrt__query *q) {
@@ -228,6 +312,7 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
       break;
     case VRT_ARG_EQ: {
       if (a->bytes == NULL && a->length > 0) return VRT_ERR_NULL_ARGUMENT;
+      q->has_eq = true;
       size_t size;
       if (a->length == 0 || vrt__value_size(a->bytes, a->length, &size) != VRT_OK ||
           size != a->length) {
@@ -246,41 +331,248 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
   return VRT_OK;
 }
 
-/** Scratch for the deferred predicate arguments of one call. */
-typedef struct vrt__deferred {
-  uint32_t arg[255];
-  uint32_t offset[255];
-  uint32_t length[255];
-} vrt__deferred;
+/** One pattern argument prepared for scanning: EQ bytes with their first 8 bytes preloaded. */
+typedef struct vrt__arg_plan {
+  const uint8_t *bytes;
+  uint64_t prefix; /* the first min(length, 8) bytes, loaded like the call's bytes are */
+  uint64_t mask;   /* selects those bytes */
+  size_t length;
+  vrt_arg_kind kind;
+} vrt__arg_plan;
+
+/** A pattern prepared for scanning, with scratch for the deferred predicate arguments. */
+typedef struct vrt__plan {
+  const vrt_pattern *pattern;
+  uint32_t argc;
+  vrt__arg_plan args[255];
+  uint32_t deferred_arg[255];
+  uint32_t deferred_offset[255];
+  uint32_t deferred_length[255];
+} vrt__plan;
+
+/** Allocates the scan plan of a compiled, non-ANY_ARGUMENTS query (NULL: out of memory). */
+static vrt__plan *vrt__plan_create(const vrt__query *q) {
+  vrt__plan *plan = (vrt__plan *)malloc(sizeof(vrt__plan));
+  if (plan == NULL) return NULL;
+  plan->pattern = q->pattern;
+  plan->argc = q->argc;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    const vrt_arg_pattern *a = &q->pattern->args[i];
+    vrt__arg_plan *ap = &plan->args[i];
+    ap->kind = a->kind;
+    ap->bytes = a->bytes;
+    ap->length = a->length;
+    ap->prefix = 0;
+    ap->mask = 0;
+    if (a->kind == VRT_ARG_EQ && a->length > 0) {
+      uint8_t bytes[8] = {0};
+      uint8_t ones[8] = {0};
+      size_t n = a->length < 8 ? a->length : 8;
+      memcpy(bytes, a->bytes, n);
+      memset(ones, 0xFF, n);
+      memcpy(&ap->prefix, bytes, 8);
+      memcpy(&ap->mask, ones, 8);
+    }
+  }
+  return plan;
+}
+
+/** Size of the argument at `p` (`avail` > 0 bytes left): the common one-byte-varint headers are
+ *  read inline, everything else by the full header check. False when malformed or truncated. */
+static inline bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
+  /* Conditional branches rather than a switch: a jump table's single indirect branch is
+   * mispredicted far more often when the tags alternate from one argument to the next. */
+  const uint8_t tag = p[0];
+  if (tag == VRT_TAG_UINT || tag == VRT_TAG_NINT) {
+    if (avail >= 2 && p[1] < 0x80) {
+      *out_size = 2;
+      return true;
+    }
+    if (avail >= 3 && p[2] < 0x80 && p[2] != 0) { /* two-byte varint, not over-long */
+      *out_size = 3;
+      return true;
+    }
+    uint64_t value;
+    size_t used;
+    if (avail < 2 || vrt__varint(p + 1, avail - 1, &value, &used) != VRT_OK) return false;
+    *out_size = 1 + used;
+    return true;
+  } else if (tag == VRT_TAG_STRING || tag == VRT_TAG_BYTES) {
+    if (avail >= 2 && p[1] < 0x80 && (size_t)p[1] <= avail - 2) {
+      *out_size = 2 + (size_t)p[1];
+      return true;
+    }
+  } else if (tag == VRT_TAG_DOUBLE) {
+    if (avail >= 9) {
+      *out_size = 9;
+      return true;
+    }
+  } else if (tag >= VRT_TAG_NIL && tag <= VRT_TAG_TRUE) {
+    *out_size = 1;
+    return true;
+  }
+  return vrt__value_size(p, avail, out_size) == VRT_OK;
+}
+
+/**
+ * Does the argument at `p` (`avail` > 0 bytes left) equal the EQ argument `ap`?
+ *
+ * The EQ bytes are exactly one value (checked when the query is compiled), so comparing the
+ * call's next `ap->length` bytes is enough: equal bytes include an equal header, which gives the
+ * call's argument the same size. No header needs decoding, and most mismatches are decided by one
+ * masked 8-byte comparison.
+ */
+static inline bool vrt__equal(const uint8_t *p, size_t avail, const vrt__arg_plan *ap) {
+  if (avail < ap->length) return false;
+  if (avail >= 8) {
+    uint64_t head;
+    memcpy(&head, p, 8);
+    if ((head & ap->mask) != ap->prefix) return false;
+    return ap->length <= 8 || memcmp(p + 8, ap->bytes + 8, ap->length - 8) == 0;
+  }
+  return memcmp(p, ap->bytes, ap->length) == 0;
+}
 
 /** Does the call (its argument count already checked) match the pattern? */
-static inline bool vrt__match(const vrt_pattern *p, uint32_t argc, uint64_t index,
-                              const uint8_t *a, size_t length, vrt__deferred *d) {
+static inline bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a, size_t length) {
+  const uint32_t argc = plan->argc;
   if (length == 0) return argc == 0;
   size_t pos = 0;
   uint32_t deferred = 0;
   for (uint32_t i = 0; i < argc; i++) {
-    size_t size;
-    if (pos >= length || vrt__value_size(a + pos, length - pos, &size) != VRT_OK) return false;
-    const vrt_arg_pattern *ap = &p->args[i];
+    if (pos >= length) return false;
+    const vrt__arg_plan *ap = &plan->args[i];
     if (ap->kind == VRT_ARG_EQ) {
-      if (size != ap->length || memcmp(a + pos, ap->bytes, size) != 0) return false;
-    } else if (ap->kind == VRT_ARG_PREDICATE) {
-      d->arg[deferred] = i;
-      d->offset[deferred] = (uint32_t)pos;
-      d->length[deferred] = (uint32_t)size;
+      if (!vrt__equal(a + pos, length - pos, ap)) return false;
+      pos += ap->length;
+      continue;
+    }
+    size_t size;
+    if (!vrt__skip(a + pos, length - pos, &size)) return false;
+    if (ap->kind == VRT_ARG_PREDICATE) {
+      plan->deferred_arg[deferred] = i;
+      plan->deferred_offset[deferred] = (uint32_t)pos;
+      plan->deferred_length[deferred] = (uint32_t)size;
       deferred++;
     }
     pos += size;
   }
   if (pos != length) return false;
+  const vrt_pattern *pattern = plan->pattern;
   for (uint32_t j = 0; j < deferred; j++) {
-    if (!p->predicate(p->predicate_context, index, d->arg[j], a + d->offset[j], d->length[j])) {
+    if (!pattern->predicate(pattern->predicate_context, index, plan->deferred_arg[j],
+                            a + plan->deferred_offset[j], plan->deferred_length[j])) {
       return false;
     }
   }
   return true;
 }
+
+/* ------------------------------------------------------------------------------------------- */
+/* Argument-hash columns                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/** A column entry: the low 32 bits of XXH3 of the argument's bytes with the log's seed
+ *  (VRT_HASH_CONSTANT: the low 32 bits of the constant, so every entry equals every EQ hash and
+ *  each call goes through the full match). The hash of the empty input marks "no readable
+ *  argument"; EQ bytes are never empty, so it can only cause a full match that fails. */
+static inline uint32_t vrt__arg_hash(const vrt_log *log, const uint8_t *bytes, size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) return (uint32_t)log->hash.constant;
+  return (uint32_t)XXH3_64bits_withSeed(length > 0 ? (const void *)bytes : (const void *)"", length,
+                                        log->hash.seed);
+}
+
+/**
+ * Finds argument `position` of a call (`argc` arguments in `a[0..length)`) by walking the argument
+ * boundaries with vrt__skip. False when the call has no argument there or the list is unreadable
+ * up to it. For a call that matches a pattern (vrt__match), the walk succeeds and finds the same
+ * boundaries: vrt__match steps over an EQ argument by the EQ bytes' length, and the call's bytes
+ * there begin with those very bytes, whose header gives vrt__skip that same size.
+ */
+static inline bool vrt__arg_at(const uint8_t *a, size_t length, uint32_t argc, uint32_t position,
+                               size_t *out_offset, size_t *out_size) {
+  if (position >= argc) return false;
+  size_t pos = 0, size = 0;
+  for (uint32_t i = 0;; i++) {
+    if (pos >= length || !vrt__skip(a + pos, length - pos, &size)) return false;
+    if (i == position) break;
+    pos += size;
+  }
+  *out_offset = pos;
+  *out_size = size;
+  return true;
+}
+
+static vrt__column *vrt__column_find(const vrt__method *md, uint32_t position) {
+  for (uint32_t c = 0; c < md->column_count; c++) {
+    if (md->columns[c].position == position) return &md->columns[c];
+  }
+  return NULL;
+}
+
+/**
+ * The column of (`md`, `position`), created or extended to cover every call in the method's
+ * vector (which must be up to date). NULL when out of memory or when the method has no calls yet:
+ * the column is only a filter, so the caller then scans without it (a column already built keeps
+ * its filled entries and is extended by a later query).
+ */
+static const uint32_t *vrt__column_update(vrt_log *log, vrt__method *md, uint32_t position) {
+  vrt__column *col = vrt__column_find(md, position);
+  if (col == NULL) {
+    if (md->column_count == md->column_capacity) {
+      void *columns = md->columns;
+      if (!vrt__log_grow(log, &columns, &md->column_capacity, md->column_capacity + 1,
+                         sizeof(vrt__column), 2)) {
+        return NULL;
+      }
+      md->columns = (vrt__column *)columns;
+    }
+    col = &md->columns[md->column_count++];
+    memset(col, 0, sizeof *col);
+    col->position = position;
+  }
+  const uint32_t n = md->call_count;
+  if (col->count == n) return col->hashes;
+  if (n > col->capacity) {
+    /* First build: exactly the calls so far; later extensions double. */
+    void *hashes = col->hashes;
+    size_t minimum = col->capacity == 0 ? n : 16;
+    if (!vrt__log_grow(log, &hashes, &col->capacity, n, sizeof(uint32_t), minimum)) return NULL;
+    col->hashes = (uint32_t *)hashes;
+  }
+  uint32_t *hashes = col->hashes;
+  const uint32_t *calls = md->calls;
+  const bool dense = n == log->count; /* every call is of this method: calls[k] == k */
+  const uint32_t none = vrt__arg_hash(log, NULL, 0);
+  vrt__cursor cur = {0};
+  for (uint32_t k = col->count; k < n; k++) {
+    const uint32_t index = dense ? k : calls[k];
+    const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+    const uint8_t *a = cur.args[slot];
+    size_t offset, size;
+    hashes[k] = vrt__arg_at(a, cur.lengths[slot], cur.meta[slot] & 0xFFu, position, &offset, &size)
+                    ? vrt__arg_hash(log, a + offset, size)
+                    : none;
+  }
+  col->count = n;
+  return hashes;
+}
+
+/** The EQ argument a scan filters on: one whose column already exists (no new memory), else the
+ *  first EQ argument. `q` must have an EQ argument. */
+static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q) {
+  uint32_t first = VRT_NONE;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    if (q->pattern->args[i].kind != VRT_ARG_EQ) continue;
+    if (vrt__column_find(md, i) != NULL) return i;
+    if (first == VRT_NONE) first = i;
+  }
+  return first;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Running queries                                                                              */
+/* ------------------------------------------------------------------------------------------- */
 
 /** Where matches go: counted, the first `capacity` indices kept, optionally marked verified. */
 typedef struct vrt__sink {
@@ -338,6 +630,7 @@ static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *
 
 /** Runs `q` over the calls with index >= `from`, in index order, feeding `sink`. */
 static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt__sink *sink) {
+  if (!q->any_arguments && q->eq_invalid) return VRT_OK; /* no argument can equal such bytes */
   if (q->all_eq && !q->any_arguments) {
     uint32_t g;
     vrt_status st = vrt__exact_group(log, q, &g);
@@ -364,7 +657,7 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
 
   vrt_status st = vrt__build_chains(log);
   if (st != VRT_OK) return st;
-  const vrt__method *md = &log->methods[q->method];
+  vrt__method *md = &log->methods[q->method];
   const uint32_t n = md->call_count;
   uint32_t k = vrt__lower_bound_u32(md->calls, n, from);
   if (q->any_arguments && !sink->mark && !sink->first_only) {
@@ -373,35 +666,48 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     return VRT_OK;
   }
 
-  vrt__deferred *deferred = NULL;
-  const vrt_pattern *p = q->pattern;
+  vrt__plan *plan = NULL;
   if (!q->any_arguments) {
-    for (uint32_t i = 0; i < q->argc; i++) {
-      if (p->args[i].kind == VRT_ARG_PREDICATE) {
-        deferred = (vrt__deferred *)malloc(sizeof(vrt__deferred));
-        if (deferred == NULL) return VRT_ERR_OUT_OF_MEMORY;
-        break;
-      }
-    }
+    plan = vrt__plan_create(q);
+    if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
-  vrt__page *page = NULL;
-  uint64_t page_base = 0, page_end = 0;
+  const uint32_t *column = NULL;
+  uint32_t want = 0;
+  if (q->has_eq) {
+    const uint32_t position = vrt__column_position(md, q);
+    const vrt_arg_pattern *eq = &q->pattern->args[position];
+    column = vrt__column_update(log, md, position); /* NULL (out of memory): scan without it */
+    want = vrt__arg_hash(log, eq->bytes, eq->length);
+  }
+  /* The hot loops keep everything they read in locals: stores into the plan's scratch or the
+   * sink cannot then force reloads of the call arrays. */
+  const uint32_t *calls = md->calls;
+  const bool dense = n == log->count; /* every call is of this method: calls[k] == k */
   const uint32_t argc = q->argc;
-  for (; k < n; k++) {
-    uint64_t index = md->calls[k];
-    if (index >= page_end) {
-      page = &log->pages[vrt__page_of(index)];
-      page_base = page->base;
-      page_end = page_base + page->capacity;
+  vrt__cursor cur = {0};
+  if (column != NULL) {
+    /* Only calls whose argument hash equals the EQ argument's are read; the full match (argument
+     * count, every EQ argument by memcmp, predicates) decides, as equal hashes prove nothing. */
+    for (; k < n; k++) {
+      if (column[k] != want) continue;
+      const uint64_t index = dense ? k : calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if ((cur.meta[slot] & 0xFFu) != argc) continue;
+      if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
-    uint32_t slot = (uint32_t)(index - page_base);
-    if (!q->any_arguments) {
-      if ((page->meta[slot] & 0xFFu) != argc) continue;
-      if (!vrt__match(p, argc, index, page->args[slot], page->length[slot], deferred)) continue;
+  } else {
+    for (; k < n; k++) {
+      const uint64_t index = dense ? k : calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if (plan != NULL) {
+        if ((cur.meta[slot] & 0xFFu) != argc) continue;
+        if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+      }
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
-    if (!vrt__take(log, sink, page, slot, index)) break;
   }
-  free(deferred);
+  free(plan);
   return VRT_OK;
 }
 
@@ -517,12 +823,14 @@ vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indic
 
 /* Nearest ------------------------------------------------------------------------------------ */
 
-/** Ranks one call against the pattern; returns true when it matches. */
-static bool vrt__rank(const vrt__query *q, uint64_t index, uint32_t call_argc, const uint8_t *a,
+/** Ranks one call against the pattern; returns true when it matches. Every argument is judged,
+ *  predicates included. */
+static bool vrt__rank(const vrt__plan *plan, uint64_t index, uint32_t call_argc, const uint8_t *a,
                       size_t length, uint32_t *out_matching, uint64_t *out_mask) {
-  const vrt_pattern *p = q->pattern;
-  if (call_argc != q->argc) {
-    uint32_t wider = call_argc > q->argc ? call_argc : q->argc;
+  const vrt_pattern *p = plan->pattern;
+  const uint32_t argc = plan->argc;
+  if (call_argc != argc) {
+    uint32_t wider = call_argc > argc ? call_argc : argc;
     *out_matching = 0;
     *out_mask = wider >= 64 ? UINT64_MAX : (UINT64_C(1) << wider) - 1u;
     return false;
@@ -531,14 +839,14 @@ static bool vrt__rank(const vrt__query *q, uint64_t index, uint32_t call_argc, c
   uint64_t mask = 0;
   size_t pos = 0;
   bool boundaries = true;
-  for (uint32_t i = 0; i < q->argc; i++) {
+  for (uint32_t i = 0; i < argc; i++) {
     size_t size = 0;
     bool ok = false;
-    if (boundaries && pos < length && vrt__value_size(a + pos, length - pos, &size) == VRT_OK) {
-      const vrt_arg_pattern *ap = &p->args[i];
+    if (boundaries && pos < length && vrt__skip(a + pos, length - pos, &size)) {
+      const vrt__arg_plan *ap = &plan->args[i];
       switch (ap->kind) {
       case VRT_ARG_EQ:
-        ok = size == ap->length && memcmp(a + pos, ap->bytes, size) == 0;
+        ok = size == ap->length && vrt__equal(a + pos, length - pos, ap);
         break;
       case VRT_ARG_PREDICATE:
         ok = p->predicate(p->predicate_context, index, i, a + pos, size);
@@ -559,12 +867,12 @@ static bool vrt__rank(const vrt__query *q, uint64_t index, uint32_t call_argc, c
   }
   if (boundaries && pos != length) {
     /* Trailing bytes after the last argument: the call is malformed and cannot match. */
-    if (q->argc == 0) {
+    if (argc == 0) {
       *out_matching = 0;
       *out_mask = 0;
       return false;
     }
-    uint32_t last = q->argc - 1;
+    uint32_t last = argc - 1;
     bool last_ok = last >= 64 || (mask & (UINT64_C(1) << last)) == 0;
     if (last_ok) {
       matching--;
@@ -573,7 +881,7 @@ static bool vrt__rank(const vrt__query *q, uint64_t index, uint32_t call_argc, c
   }
   *out_matching = matching;
   *out_mask = mask;
-  return boundaries && pos == length && matching == q->argc;
+  return boundaries && pos == length && matching == argc;
 }
 
 /** Heap order: true when `a` ranks below `b` (fewer matching arguments, then later index). */
@@ -621,6 +929,8 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
   }
   st = vrt__build_chains(log);
   if (st != VRT_OK) return st;
+  vrt__plan *plan = vrt__plan_create(&q);
+  if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   const vrt__method *md = &log->methods[q.method];
   uint64_t total = 0;
   size_t kept = 0;
@@ -637,7 +947,7 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
     vrt_near_call c;
     c.index = index;
     c.arg_count = page->meta[slot] & 0xFFu;
-    if (vrt__rank(&q, index, c.arg_count, page->args[slot], page->length[slot], &c.matching_args,
+    if (vrt__rank(plan, index, c.arg_count, page->args[slot], page->length[slot], &c.matching_args,
                   &c.mismatch_mask)) {
       continue;
     }
@@ -651,6 +961,7 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
       vrt__sift_down(out_calls, kept, 0);
     }
   }
+  free(plan);
   /* Heap sort: repeatedly move the worst kept call to the end; the best ends up first. */
   for (size_t end = kept; end > 1; end--) {
     vrt_near_call t = out_calls[0];

@@ -88,10 +88,23 @@ final class PredicateProbe {
     log.append(g, [one, two])
     #expect(log.count(f, [.eq(one), .eq(two)]) == 1)
     #expect(log.count(g, [.eq(one), .eq(two)]) == 1)
-    // An EQ argument that is not exactly one value matches nothing, on both paths.
+    // An EQ argument that is not exactly one value matches nothing, on both paths, even against
+    // malformed calls whose bytes would line up with it.
     #expect(log.count(f, [.eq(joined)]) == 0)
     #expect(log.count(f, [.eq(joined), .any]) == 0)
     #expect(log.count(f, [.eq([])]) == 0)
+    let h = log.intern("h")
+    let threeAsTwo = joined + a
+    #expect(threeAsTwo.withUnsafeBufferPointer {
+      vrt_log_append(log.raw, h, $0.baseAddress, $0.count, 2, VRT_SEQ_AUTO, nil)
+    } == VRT_OK)
+    #expect(one.withUnsafeBufferPointer {
+      vrt_log_append(log.raw, h, $0.baseAddress, $0.count, 2, VRT_SEQ_AUTO, nil)
+    } == VRT_OK)
+    #expect(log.count(h, [.eq(joined), .any]) == 0)
+    #expect(log.count(h, [.eq([]), .any]) == 0)
+    #expect(log.count(h, [.any, .any]) == 0)
+    #expect(log.nearest(h, [.eq(joined), .any], capacity: 2).total == 2)
   }
 
   @Test func findAndFirstFromAnIndex() {

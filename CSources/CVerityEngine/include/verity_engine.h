@@ -25,14 +25,18 @@
  *     NINT     0x05 varint(-(v + 1))                  every integer < 0 (so -1 is 0x05 0x00)
  *     DOUBLE   0x06 8 bytes, little-endian IEEE-754   Float and Double (Float widened exactly).
  *              Canonical: every NaN is written as 0x7FF8000000000000; -0.0 is written as +0.0
- *              (Swift's == treats them as equal, so structures do too).
+ *              (Swift's == treats them as equal, so structures do too). Readers reject any other
+ *              NaN bit pattern and -0.0 as MALFORMED.
  *     STRING   0x07 varint(n) n bytes                 UTF-8 exactly as Swift stores it; no Unicode
  *              normalization is applied ("é" precomposed and decomposed are different structures).
  *     BYTES    0x08 varint(n) n bytes                 Data, [UInt8] written as bytes
  *     SOME     0x09 <value>                           prefix: Optional.some(x) where x itself is
  *              NIL or SOME, so Int??.some(nil) differs from nil. Otherwise .some(x) is written as x.
- *     BACKREF  0x0A varint(k)                         the k-th OBJECT (0-based, in write order) of
- *              this same value appears again (a cycle or a shared instance).
+ *              So a chain of SOME prefixes always ends in NIL; readers reject SOME before any
+ *              other value as MALFORMED.
+ *     BACKREF  0x0A varint(k)                         the k-th OBJECT (0-based, in write order,
+ *              which is the order the OBJECT tags appear in the bytes) of this same value appears
+ *              again (a cycle or a shared instance).
  *     OPAQUE   0x0B varint(n) type-name, varint(m) description
  *              a value with no structure (a closure, a metatype, ...).
  *
@@ -41,6 +45,13 @@
  *     ARRAY    0x10 len  children
  *     SET      0x11 len  children, sorted by their encoded bytes (memcmp order, shorter first on tie)
  *     DICT     0x12 len  key value key value ...; pairs sorted by the encoded bytes of the key
+ *                        (then of the value, for duplicate keys)
+ *              When elements of one SET/DICT share class instances (a BACKREF from one element
+ *              to an OBJECT in another), the writer sorts by the bytes as first written, then
+ *              re-emits the payload so that every OBJECT is written in full at its first
+ *              occurrence in the sorted order and OBJECTs are numbered in that order: the result
+ *              is always valid; it is canonical whenever the sort keys hold no such references
+ *              (dictionary keys that are plain values, the common case).
  *     STRUCT   0x13 len  STRING type-name, then (STRING label, value)*
  *     ENUM     0x14 len  STRING type-name, STRING case-name, then (STRING label, value)*
  *                        (labels of unlabeled associated values are empty strings)
@@ -137,6 +148,10 @@ static inline bool vrt_tag_is_container(uint8_t tag) {
 /* ------------------------------------------------------------------------------------------- */
 
 /** Hash configuration shared by node tables and call logs.
+ *  Node hashes: a scalar's is XXH3-64 of its bytes (SOME prefixes included) with `seed`; a
+ *  container's folds, in order, the XXH3 of its type-name / case-name / label STRINGs and its
+ *  children's hashes into an order-dependent accumulator, finished by XXH3 over (accumulator,
+ *  child count, tag), so a parent's hash covers its whole subtree.
  *  `flags & VRT_HASH_CONSTANT` is a test seam: every hash becomes `constant`, so tests can force
  *  collisions and check that memcmp, not the hash, decides equality. */
 typedef struct vrt_hash_options {
@@ -308,18 +323,21 @@ void vrt_writer_end(vrt_writer *w);
  * is remembered, false is returned, and the caller writes the OBJECT (vrt_writer_begin with
  * VRT_TAG_OBJECT, fields, vrt_writer_end). Identities are forgotten by vrt_writer_reset and
  * vrt_writer_forget_identities. On allocation failure the sticky status is set and true is
- * returned (nothing more should be written).
+ * returned (nothing more should be written); so does identity 0 (VRT_ERR_INVALID_ARGUMENT), a
+ * failed writer, and a NULL writer.
  */
 bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity);
 
 /** Forgets remembered identities and restarts OBJECT numbering, for the next independent value
- *  written into the same buffer (for example the next argument of a call). */
+ *  written into the same buffer (for example the next argument of a call). Calling it while a
+ *  container is open sets VRT_ERR_INVALID_STATE. */
 void vrt_writer_forget_identities(vrt_writer *w);
 
 /**
  * Optional.some: call after writing the wrapped value, which started at offset `value_start`.
  * When that value begins with NIL or SOME, a SOME prefix is inserted so nested optionals stay
- * distinct; otherwise nothing changes.
+ * distinct; otherwise nothing changes. A `value_start` at or past the end of the bytes, or before
+ * the payload of the innermost open container, sets VRT_ERR_INVALID_ARGUMENT.
  */
 void vrt_writer_wrap_some(vrt_writer *w, size_t value_start);
 
@@ -341,7 +359,8 @@ vrt_status vrt_read_varint(const uint8_t *bytes, size_t length, uint64_t *out_va
 /** One value node of a structure, in preorder. Labels and type names are not nodes. */
 typedef struct vrt_node {
   uint64_t hash;         /* subtree hash: XXH3 of scalars, combined bottom-up for containers */
-  uint32_t offset;       /* offset of the node's tag byte (a SOME prefix belongs to its node) */
+  uint32_t offset;       /* offset of the node's first byte: its first SOME prefix if it has
+                            any (a SOME prefix belongs to its node), else its tag */
   uint32_t length;       /* total bytes of the node, header and prefixes included */
   uint32_t depth;        /* root is 0 */
   uint32_t parent;       /* node index of the parent, VRT_NONE for the root */
@@ -390,16 +409,22 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length);
  * assigned by the log (index-based) or supplied by the caller (for example from a counter shared by
  * several logs, to check order across mocks); they must strictly increase within one log.
  *
- * Indexes (per-method chains; (method, call hash) -> calls for exact lookups) are built lazily, in
+ * Indexes (per-method lists of call indices; (method, call hash) -> calls for exact lookups;
+ * argument-hash columns for scans with EQ arguments, see vrt_pattern) are built lazily, in
  * batches, by the first query that needs them and extended incrementally afterwards, so appending
- * stays a copy plus a record write.
+ * stays a copy plus a record write. Memory: the argument bytes plus about 24 bytes per call; the
+ * per-method lists add 4 bytes per call, the exact index 4 bytes per call plus about 40 bytes per
+ * distinct (method, arguments), and each argument-hash column 4 bytes per call of its method, for
+ * only the (method, argument position) pairs that scans have used. vrt_log_memory counts all of
+ * it.
  *
  * Not thread-safe: the caller serializes every call on one log.
  */
 typedef struct vrt_log vrt_log;
 
 typedef struct vrt_log_options {
-  /** Hashing for the exact-arguments index (seed; VRT_HASH_CONSTANT forces collisions). */
+  /** Hashing for the exact-arguments index and the argument-hash columns (seed;
+   *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
   /** Minimum arena chunk size in bytes (0: 1 MiB). */
   size_t chunk_size;
@@ -417,6 +442,7 @@ void vrt_log_free(vrt_log *log);
 /**
  * Interns a method name (any bytes, length 0 allowed; `name` may be NULL only when length is 0) and
  * writes its id. The same name always gives the same id in one log; ids are dense from 0.
+ * A log holds at most 2^24 methods (then VRT_ERR_TOO_LARGE).
  */
 vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_t *out_method);
 
@@ -432,7 +458,8 @@ const char *vrt_log_method_name(const vrt_log *log, uint32_t method, size_t *out
  * Swift writer produces them); queries skip over them with vrt_value_size and treat malformed
  * arguments as non-matching. `seq` is VRT_SEQ_AUTO or greater than the previous call's sequence
  * number (else VRT_ERR_INVALID_ARGUMENT). `out_index` may be NULL.
- * Errors: INVALID_ARGUMENT (unknown method, arg_count > 255, seq not increasing), TOO_LARGE,
+ * Errors: INVALID_ARGUMENT (unknown method, arg_count > 255, seq not increasing), TOO_LARGE
+ * (`length` over 4 GiB - 1, more than 2^32 - 2 calls, VRT_SEQ_AUTO after UINT64_MAX),
  * OUT_OF_MEMORY.
  */
 vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
@@ -444,7 +471,8 @@ uint64_t vrt_log_count_calls(const vrt_log *log);
 /** Number of calls recorded for `method` (O(1)). Unknown method or NULL log gives 0. */
 uint64_t vrt_log_count_method(const vrt_log *log, uint32_t method);
 
-/** Bytes of memory the log holds (arena, records, indexes, tables). */
+/** Bytes of memory the log holds (arena, records, indexes, tables): the sum of the sizes it
+ *  allocated, allocator overhead not included. NULL gives 0. */
 size_t vrt_log_memory(const vrt_log *log);
 
 /** A read-only view of one call; pointers are valid until the log is freed. */
@@ -479,7 +507,9 @@ typedef enum vrt_arg_kind {
 
 typedef struct vrt_arg_pattern {
   vrt_arg_kind kind;
-  /** VRT_ARG_EQ: one encoded structure. Ignored for other kinds. */
+  /** VRT_ARG_EQ: one encoded structure. Ignored for other kinds. Bytes that are not exactly one
+   *  value (by vrt_value_size), including length 0, match no argument. NULL with a length is
+   *  VRT_ERR_NULL_ARGUMENT. */
   const uint8_t *bytes;
   size_t length;
 } vrt_arg_pattern;
@@ -495,7 +525,13 @@ typedef bool (*vrt_predicate_fn)(void *context, uint64_t call_index, uint32_t ar
 /**
  * What a query looks for: calls of `method` with exactly `arg_count` arguments, each matching its
  * vrt_arg_pattern. When every argument is EQ the query is an exact lookup answered by the
- * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's chain is scanned.
+ * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's calls are
+ * scanned. A scan with at least one EQ argument filters on an argument-hash column: a 32-bit hash
+ * of one argument position per call of the method (the position of an EQ argument whose column
+ * already exists, else the first EQ argument), built by the first such query (O(calls of the
+ * method), 4 bytes per call) and extended by later ones for the calls appended since. Only calls
+ * whose hash equals the EQ argument's are then read and fully matched (argument count, every EQ
+ * argument by memcmp, predicates), so a repeated scan reads about 4 bytes per call of the method.
  */
 typedef struct vrt_pattern {
   uint32_t method;
@@ -506,14 +542,18 @@ typedef struct vrt_pattern {
   void *predicate_context;
 } vrt_pattern;
 
-/** Counts matching calls among all calls. Errors: INVALID_ARGUMENT (unknown method, PREDICATE
- *  without a callback, arg_count > 255), OUT_OF_MEMORY (while building an index). */
+/** Counts matching calls among all calls. Errors: NULL_ARGUMENT (NULL log, pattern or output;
+ *  NULL `args` with arg_count > 0), INVALID_ARGUMENT (unknown method, PREDICATE without a
+ *  callback, arg_count > 255, an unknown vrt_arg_kind), OUT_OF_MEMORY (while building an index).
+ *  The other queries validate patterns the same way. */
 vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count);
 
 /**
  * Matching calls with index >= `from_index`, in index order: writes up to `capacity` indices to
  * `out_indices` (may be NULL when capacity is 0) and the total number of such matches to
- * `out_total` (required).
+ * `out_total` (required). An exact pattern walks the calls equal to it (O(capacity) when
+ * `from_index` is 0, else O(those calls)); other patterns scan the method's calls from the first
+ * one >= `from_index` (found by binary search).
  */
 vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
                         uint64_t *out_indices, size_t capacity, uint64_t *out_total);
@@ -546,6 +586,10 @@ typedef struct vrt_near_call {
  * The non-matching calls of the pattern's method, ranked by matching_args (most first), then by
  * index (earliest first). Writes up to `capacity` entries and the total number of non-matching
  * calls of the method to `out_total` (required). Predicate arguments are evaluated for ranking.
+ * A call whose argument count differs has matching_args 0 and a mismatch_mask with one bit per
+ * argument of the wider count. In a malformed argument list the unreadable argument and every
+ * later one count as mismatched. With VRT_PATTERN_ANY_ARGUMENTS every call matches (total 0).
+ * O(calls of the method x log(capacity)).
  */
 vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_call *out_calls,
                            size_t capacity, uint64_t *out_total);
