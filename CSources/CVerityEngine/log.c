@@ -31,6 +31,10 @@ void vrt_log_free(vrt_log *log) {
   for (uint32_t m = 0; m < log->method_count; m++) {
     free(log->methods[m].name);
     free(log->methods[m].calls);
+    for (uint32_t c = 0; c < log->methods[m].column_count; c++) {
+      free(log->methods[m].columns[c].hashes);
+    }
+    free(log->methods[m].columns);
   }
   free(log->methods);
   free(log->method_slots);

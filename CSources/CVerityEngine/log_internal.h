@@ -11,9 +11,14 @@
  *     every later page 65536: small logs stay small and big ones never copy a record; only the
  *     page table (one descriptor per page) is reallocated as it grows.
  *   - Indexes are built lazily by the queries that need them and extended for the calls appended
- *     since: per-method call-index vectors (`vrt__method.calls`), and the exact index (groups of
+ *     since: per-method call-index vectors (`vrt__method.calls`), the exact index (groups of
  *     calls with identical method, arg_count and bytes, found through an open-addressing table
- *     keyed by the call hash; each group chains its calls in index order through `group_next`).
+ *     keyed by the call hash; each group chains its calls in index order through `group_next`),
+ *     and argument-hash columns (`vrt__column`, below) for scans with EQ arguments.
+ *   - Memory of the lazy indexes: the per-method vectors 4 bytes per call; the exact index 4 bytes
+ *     per call plus about 40 bytes per distinct (method, arguments); each argument-hash column
+ *     4 bytes per call *of its method*, and only for the (method, position) pairs that scans
+ *     have actually used. All of it is counted in `memory` (vrt_log_memory).
  */
 #ifndef VERITY_ENGINE_LOG_INTERNAL_H
 #define VERITY_ENGINE_LOG_INTERNAL_H
@@ -43,6 +48,23 @@ typedef struct vrt__page {
   uint32_t capacity;
 } vrt__page;
 
+/**
+ * An argument-hash column: for one method and one argument position, a 32-bit hash of that
+ * argument's bytes per call of the method, aligned with `vrt__method.calls` (entry k belongs to
+ * call `calls[k]`). Built by the first scan with an EQ argument at that position, extended by
+ * later scans for the calls chained since. A scan compares entries against the hash of its EQ
+ * bytes and runs the full match (memcmp) only on equal entries: an entry is a filter, never a
+ * proof. A call with no readable argument at `position` (fewer arguments, or a malformed list)
+ * holds the hash of the empty input; such a call can never match an EQ argument there.
+ * Memory: 4 bytes per call of the method (`capacity` entries).
+ */
+typedef struct vrt__column {
+  uint32_t *hashes;
+  uint32_t count; /* entries filled: the method's calls[0..count) */
+  uint32_t position;
+  size_t capacity;
+} vrt__column;
+
 typedef struct vrt__method {
   char *name; /* NUL-terminated copy */
   size_t name_length;
@@ -52,6 +74,9 @@ typedef struct vrt__method {
   uint32_t *calls;   /* per-method index: call indices in order (lazy) */
   uint32_t call_count;
   size_t call_capacity;
+  vrt__column *columns; /* argument-hash columns used so far (lazy), in creation order */
+  uint32_t column_count;
+  size_t column_capacity;
 } vrt__method;
 
 typedef struct vrt__chunk {

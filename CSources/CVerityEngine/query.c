@@ -6,7 +6,11 @@
  *   - per-method vectors of call indices, for every scanning query;
  *   - the exact index, for all-EQ patterns: groups of calls with identical (method, arg_count,
  *     bytes), found by call hash and confirmed by memcmp against the group's first call, so equal
- *     hashes (even VRT_HASH_CONSTANT) never merge different calls.
+ *     hashes (even VRT_HASH_CONSTANT) never merge different calls;
+ *   - argument-hash columns, for scans with at least one EQ argument: one 32-bit hash per call of
+ *     the method for one argument position, so a scan reads 4 bytes per call and visits the call
+ *     records and argument bytes only where the hash equals the EQ argument's hash (then the full
+ *     match below confirms with memcmp).
  *
  * Matching a call against a pattern (scans): the argument count must agree; argument boundaries
  * are walked with the header-only value size (a malformed argument list matches nothing); ANY
@@ -245,6 +249,35 @@ static uint32_t vrt__lower_bound_u32(const uint32_t *calls, uint32_t n, uint64_t
 }
 
 /* ------------------------------------------------------------------------------------------- */
+/* Record cursor                                                                                */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Reads call records at increasing indices, keeping the current page's arrays at hand. */
+typedef struct vrt__cursor {
+  vrt__page *page;
+  const uint32_t *meta;
+  const uint8_t *const *args;
+  const uint32_t *lengths;
+  uint64_t base;
+  uint64_t end; /* one past the page's last index; 0 before the first read */
+} vrt__cursor;
+
+/** The slot of call `index` in `c->page`, moving to its page when needed. `index` must not be
+ *  below the index of the previous call. */
+static inline uint32_t vrt__cursor_slot(vrt_log *log, vrt__cursor *c, uint64_t index) {
+  if (index >= c->end) {
+    vrt__page *page = &log->pages[vrt__page_of(index)];
+    c->page = page;
+    c->meta = page->meta;
+    c->args = page->args;
+    c->lengths = page->length;
+    c->base = page->base;
+    c->end = page->base + page->capacity;
+  }
+  return (uint32_t)(index - c->base);
+}
+
+/* ------------------------------------------------------------------------------------------- */
 /* Patterns                                                                                     */
 /* ------------------------------------------------------------------------------------------- */
 
@@ -255,6 +288,7 @@ typedef struct vrt__query {
   bool any_arguments; /* VRT_PATTERN_ANY_ARGUMENTS */
   bool all_eq;        /* every argument EQ: the exact index answers */
   bool eq_invalid;    /* an EQ argument is not exactly one value: nothing can match */
+  bool has_eq;        /* at least one EQ argument: a scan can filter on an argument-hash column */
 } vrt__query;
 
 static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, vrt__query *q) {
@@ -278,6 +312,7 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
       break;
     case VRT_ARG_EQ: {
       if (a->bytes == NULL && a->length > 0) return VRT_ERR_NULL_ARGUMENT;
+      q->has_eq = true;
       size_t size;
       if (a->length == 0 || vrt__value_size(a->bytes, a->length, &size) != VRT_OK ||
           size != a->length) {
@@ -357,6 +392,11 @@ static inline bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
       *out_size = 3;
       return true;
     }
+    uint64_t value;
+    size_t used;
+    if (avail < 2 || vrt__varint(p + 1, avail - 1, &value, &used) != VRT_OK) return false;
+    *out_size = 1 + used;
+    return true;
   } else if (tag == VRT_TAG_STRING || tag == VRT_TAG_BYTES) {
     if (avail >= 2 && p[1] < 0x80 && (size_t)p[1] <= avail - 2) {
       *out_size = 2 + (size_t)p[1];
@@ -427,6 +467,112 @@ static inline bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a,
   }
   return true;
 }
+
+/* ------------------------------------------------------------------------------------------- */
+/* Argument-hash columns                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/** A column entry: the low 32 bits of XXH3 of the argument's bytes with the log's seed
+ *  (VRT_HASH_CONSTANT: the low 32 bits of the constant, so every entry equals every EQ hash and
+ *  each call goes through the full match). The hash of the empty input marks "no readable
+ *  argument"; EQ bytes are never empty, so it can only cause a full match that fails. */
+static inline uint32_t vrt__arg_hash(const vrt_log *log, const uint8_t *bytes, size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) return (uint32_t)log->hash.constant;
+  return (uint32_t)XXH3_64bits_withSeed(length > 0 ? (const void *)bytes : (const void *)"", length,
+                                        log->hash.seed);
+}
+
+/**
+ * Finds argument `position` of a call (`argc` arguments in `a[0..length)`) by walking the argument
+ * boundaries with vrt__skip. False when the call has no argument there or the list is unreadable
+ * up to it. For a call that matches a pattern (vrt__match), the walk succeeds and finds the same
+ * boundaries: vrt__match steps over an EQ argument by the EQ bytes' length, and the call's bytes
+ * there begin with those very bytes, whose header gives vrt__skip that same size.
+ */
+static inline bool vrt__arg_at(const uint8_t *a, size_t length, uint32_t argc, uint32_t position,
+                               size_t *out_offset, size_t *out_size) {
+  if (position >= argc) return false;
+  size_t pos = 0, size = 0;
+  for (uint32_t i = 0;; i++) {
+    if (pos >= length || !vrt__skip(a + pos, length - pos, &size)) return false;
+    if (i == position) break;
+    pos += size;
+  }
+  *out_offset = pos;
+  *out_size = size;
+  return true;
+}
+
+static vrt__column *vrt__column_find(const vrt__method *md, uint32_t position) {
+  for (uint32_t c = 0; c < md->column_count; c++) {
+    if (md->columns[c].position == position) return &md->columns[c];
+  }
+  return NULL;
+}
+
+/**
+ * The column of (`md`, `position`), created or extended to cover every call in the method's
+ * vector (which must be up to date). NULL when out of memory or when the method has no calls yet:
+ * the column is only a filter, so the caller then scans without it (a column already built keeps
+ * its filled entries and is extended by a later query).
+ */
+static const uint32_t *vrt__column_update(vrt_log *log, vrt__method *md, uint32_t position) {
+  vrt__column *col = vrt__column_find(md, position);
+  if (col == NULL) {
+    if (md->column_count == md->column_capacity) {
+      void *columns = md->columns;
+      if (!vrt__log_grow(log, &columns, &md->column_capacity, md->column_capacity + 1,
+                         sizeof(vrt__column), 2)) {
+        return NULL;
+      }
+      md->columns = (vrt__column *)columns;
+    }
+    col = &md->columns[md->column_count++];
+    memset(col, 0, sizeof *col);
+    col->position = position;
+  }
+  const uint32_t n = md->call_count;
+  if (col->count == n) return col->hashes;
+  if (n > col->capacity) {
+    /* First build: exactly the calls so far; later extensions double. */
+    void *hashes = col->hashes;
+    size_t minimum = col->capacity == 0 ? n : 16;
+    if (!vrt__log_grow(log, &hashes, &col->capacity, n, sizeof(uint32_t), minimum)) return NULL;
+    col->hashes = (uint32_t *)hashes;
+  }
+  uint32_t *hashes = col->hashes;
+  const uint32_t *calls = md->calls;
+  const bool dense = n == log->count; /* every call is of this method: calls[k] == k */
+  const uint32_t none = vrt__arg_hash(log, NULL, 0);
+  vrt__cursor cur = {0};
+  for (uint32_t k = col->count; k < n; k++) {
+    const uint32_t index = dense ? k : calls[k];
+    const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+    const uint8_t *a = cur.args[slot];
+    size_t offset, size;
+    hashes[k] = vrt__arg_at(a, cur.lengths[slot], cur.meta[slot] & 0xFFu, position, &offset, &size)
+                    ? vrt__arg_hash(log, a + offset, size)
+                    : none;
+  }
+  col->count = n;
+  return hashes;
+}
+
+/** The EQ argument a scan filters on: one whose column already exists (no new memory), else the
+ *  first EQ argument. `q` must have an EQ argument. */
+static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q) {
+  uint32_t first = VRT_NONE;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    if (q->pattern->args[i].kind != VRT_ARG_EQ) continue;
+    if (vrt__column_find(md, i) != NULL) return i;
+    if (first == VRT_NONE) first = i;
+  }
+  return first;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Running queries                                                                              */
+/* ------------------------------------------------------------------------------------------- */
 
 /** Where matches go: counted, the first `capacity` indices kept, optionally marked verified. */
 typedef struct vrt__sink {
@@ -511,7 +657,7 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
 
   vrt_status st = vrt__build_chains(log);
   if (st != VRT_OK) return st;
-  const vrt__method *md = &log->methods[q->method];
+  vrt__method *md = &log->methods[q->method];
   const uint32_t n = md->call_count;
   uint32_t k = vrt__lower_bound_u32(md->calls, n, from);
   if (q->any_arguments && !sink->mark && !sink->first_only) {
@@ -525,32 +671,41 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     plan = vrt__plan_create(q);
     if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
-  /* The hot loop keeps everything it reads in locals: stores into the plan's scratch or the
+  const uint32_t *column = NULL;
+  uint32_t want = 0;
+  if (q->has_eq) {
+    const uint32_t position = vrt__column_position(md, q);
+    const vrt_arg_pattern *eq = &q->pattern->args[position];
+    column = vrt__column_update(log, md, position); /* NULL (out of memory): scan without it */
+    want = vrt__arg_hash(log, eq->bytes, eq->length);
+  }
+  /* The hot loops keep everything they read in locals: stores into the plan's scratch or the
    * sink cannot then force reloads of the call arrays. */
   const uint32_t *calls = md->calls;
   const bool dense = n == log->count; /* every call is of this method: calls[k] == k */
   const uint32_t argc = q->argc;
-  vrt__page *page = NULL;
-  const uint32_t *meta = NULL;
-  const uint8_t *const *args = NULL;
-  const uint32_t *lengths = NULL;
-  uint64_t page_base = 0, page_end = 0;
-  for (; k < n; k++) {
-    const uint64_t index = dense ? k : calls[k];
-    if (index >= page_end) {
-      page = &log->pages[vrt__page_of(index)];
-      meta = page->meta;
-      args = page->args;
-      lengths = page->length;
-      page_base = page->base;
-      page_end = page_base + page->capacity;
+  vrt__cursor cur = {0};
+  if (column != NULL) {
+    /* Only calls whose argument hash equals the EQ argument's are read; the full match (argument
+     * count, every EQ argument by memcmp, predicates) decides, as equal hashes prove nothing. */
+    for (; k < n; k++) {
+      if (column[k] != want) continue;
+      const uint64_t index = dense ? k : calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if ((cur.meta[slot] & 0xFFu) != argc) continue;
+      if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
-    const uint32_t slot = (uint32_t)(index - page_base);
-    if (plan != NULL) {
-      if ((meta[slot] & 0xFFu) != argc) continue;
-      if (!vrt__match(plan, index, args[slot], lengths[slot])) continue;
+  } else {
+    for (; k < n; k++) {
+      const uint64_t index = dense ? k : calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if (plan != NULL) {
+        if ((cur.meta[slot] & 0xFFu) != argc) continue;
+        if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+      }
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
-    if (!vrt__take(log, sink, page, slot, index)) break;
   }
   free(plan);
   return VRT_OK;

@@ -409,18 +409,22 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length);
  * assigned by the log (index-based) or supplied by the caller (for example from a counter shared by
  * several logs, to check order across mocks); they must strictly increase within one log.
  *
- * Indexes (per-method lists of call indices; (method, call hash) -> calls for exact lookups) are
- * built lazily, in batches, by the first query that needs them and extended incrementally
- * afterwards, so appending stays a copy plus a record write. Memory: the argument bytes plus about
- * 24 bytes per call; the per-method lists add 4 bytes per call, the exact index 4 bytes per call
- * plus about 40 bytes per distinct (method, arguments).
+ * Indexes (per-method lists of call indices; (method, call hash) -> calls for exact lookups;
+ * argument-hash columns for scans with EQ arguments, see vrt_pattern) are built lazily, in
+ * batches, by the first query that needs them and extended incrementally afterwards, so appending
+ * stays a copy plus a record write. Memory: the argument bytes plus about 24 bytes per call; the
+ * per-method lists add 4 bytes per call, the exact index 4 bytes per call plus about 40 bytes per
+ * distinct (method, arguments), and each argument-hash column 4 bytes per call of its method, for
+ * only the (method, argument position) pairs that scans have used. vrt_log_memory counts all of
+ * it.
  *
  * Not thread-safe: the caller serializes every call on one log.
  */
 typedef struct vrt_log vrt_log;
 
 typedef struct vrt_log_options {
-  /** Hashing for the exact-arguments index (seed; VRT_HASH_CONSTANT forces collisions). */
+  /** Hashing for the exact-arguments index and the argument-hash columns (seed;
+   *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
   /** Minimum arena chunk size in bytes (0: 1 MiB). */
   size_t chunk_size;
@@ -521,7 +525,13 @@ typedef bool (*vrt_predicate_fn)(void *context, uint64_t call_index, uint32_t ar
 /**
  * What a query looks for: calls of `method` with exactly `arg_count` arguments, each matching its
  * vrt_arg_pattern. When every argument is EQ the query is an exact lookup answered by the
- * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's chain is scanned.
+ * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's calls are
+ * scanned. A scan with at least one EQ argument filters on an argument-hash column: a 32-bit hash
+ * of one argument position per call of the method (the position of an EQ argument whose column
+ * already exists, else the first EQ argument), built by the first such query (O(calls of the
+ * method), 4 bytes per call) and extended by later ones for the calls appended since. Only calls
+ * whose hash equals the EQ argument's are then read and fully matched (argument count, every EQ
+ * argument by memcmp, predicates), so a repeated scan reads about 4 bytes per call of the method.
  */
 typedef struct vrt_pattern {
   uint32_t method;

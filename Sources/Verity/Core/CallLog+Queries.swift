@@ -1,0 +1,428 @@
+internal import CVerityEngine
+
+extension CallLog {
+  /// The number of calls matching `pattern`.
+  ///
+  /// An exact-arguments pattern (every argument `.equal`) is answered from a hash index in
+  /// constant time; other patterns scan the method's calls. A method never recorded gives 0.
+  ///
+  /// ```swift
+  /// log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(42))])))
+  /// ```
+  public func count(
+    matching pattern: CallPattern,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Int {
+    _query("count(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+      let log = try state.requireLog()
+      var count: UInt64 = 0
+      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+        try vrt_log_count(log, cPattern, &count).check()
+      }
+      return found == nil ? 0 : Int(count)
+    }
+  }
+
+  /// Indices of the calls matching `pattern`, in recording order, starting at call `from`, at most
+  /// `limit` of them.
+  ///
+  /// ```swift
+  /// let firstTwo = log.indices(matching: CallPattern("fetch"), limit: 2)  // [0, 3]
+  /// ```
+  public func indices(
+    matching pattern: CallPattern,
+    from start: Int = 0,
+    limit: Int = .max,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [Int] {
+    _query("indices(matching:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
+      try state.indices(matching: pattern, from: start, limit: limit)
+    }
+  }
+
+  /// The index of the first call matching `pattern` at or after call `from`, or nil.
+  ///
+  /// ```swift
+  /// log.firstIndex(matching: CallPattern("save"), from: 10)
+  /// ```
+  public func firstIndex(
+    matching pattern: CallPattern,
+    from start: Int = 0,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Int? {
+    _query("firstIndex(matching:)", fallback: nil, fileID, filePath, line, column) { state throws(VerityEngineError) in
+      try state.firstIndex(matching: pattern, from: UInt64(max(0, start)))
+    }
+  }
+
+  /// The first call matching `pattern` whose sequence number is greater than `sequence`, or nil.
+  ///
+  /// Sequence numbers come from one process-wide counter, so this checks order across logs:
+  /// find the first call in one log, then the first call after its sequence in another.
+  ///
+  /// ```swift
+  /// guard let login = authLog.firstMatch(matching: CallPattern("login"), afterSequence: 0),
+  ///       let fetch = apiLog.firstMatch(matching: CallPattern("fetch"), afterSequence: login.sequence)
+  /// else { ... }  // fetch happened after login
+  /// ```
+  public func firstMatch(
+    matching pattern: CallPattern,
+    afterSequence sequence: UInt64,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> RecordedCall? {
+    _query("firstMatch(matching:afterSequence:)", fallback: nil, fileID, filePath, line, column) {
+      state throws(VerityEngineError) in
+      guard sequence < .max else { return nil }
+      let log = try state.requireLog()
+      let start = vrt_log_lower_bound(log, sequence + 1)
+      guard let index = try state.firstIndex(matching: pattern, from: start) else { return nil }
+      return try state.recordedCall(at: UInt64(index))
+    }
+  }
+
+  /// Marks every call matching `pattern` verified, and returns how many matched.
+  ///
+  /// ```swift
+  /// log.markVerified(matching: CallPattern("fetch"))
+  /// log.unverified()  // the calls no verification has covered
+  /// ```
+  @discardableResult
+  public func markVerified(
+    matching pattern: CallPattern,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Int {
+    _query("markVerified(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+      let log = try state.requireLog()
+      var count: UInt64 = 0
+      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+        try vrt_log_mark_verified(log, cPattern, &count).check()
+      }
+      return found == nil ? 0 : Int(count)
+    }
+  }
+
+  /// Marks (or unmarks) the call at `index` verified. An index past the end is reported.
+  ///
+  /// ```swift
+  /// if let index = log.firstIndex(matching: pattern) { log.markVerified(at: index) }
+  /// ```
+  public func markVerified(
+    at index: Int,
+    _ verified: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    _query("markVerified(at:)", fallback: (), fileID, filePath, line, column) { state throws(VerityEngineError) in
+      guard index >= 0 else { throw VerityEngineError(.invalidArgument) }
+      try vrt_log_set_verified(try state.requireLog(), UInt64(index), verified).check()
+    }
+  }
+
+  /// Indices of the calls not yet verified, in recording order: of `method`, or of every method
+  /// when `method` is nil; at most `limit` of them.
+  ///
+  /// ```swift
+  /// let leftovers = log.unverified()  // for "no more interactions"
+  /// ```
+  public func unverified(
+    method: String? = nil,
+    limit: Int = .max,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [Int] {
+    _query("unverified(method:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
+      try state.unverified(method: method, limit: limit).indices
+    }
+  }
+
+  /// The number of calls not yet verified (of `method`, or of every method when nil).
+  ///
+  /// ```swift
+  /// log.unverifiedCount()  // 0 after every call was verified
+  /// ```
+  public func unverifiedCount(
+    method: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Int {
+    _query("unverifiedCount(method:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+      try state.unverified(method: method, limit: 0).total
+    }
+  }
+
+  /// The calls of the pattern's method that did not match it, closest first: most matching
+  /// arguments first, then earliest. For failure messages ("did you mean ...").
+  ///
+  /// ```swift
+  /// for miss in log.nearest(to: pattern) {
+  ///   print(miss.call.arguments, miss.mismatchedArguments)  // [1, 2] [1]
+  /// }
+  /// ```
+  public func nearest(
+    to pattern: CallPattern,
+    limit: Int = 3,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [NearMiss] {
+    _query("nearest(to:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
+      let log = try state.requireLog()
+      let capacity = max(0, min(limit, state.methodIDs[pattern.method].map { Int(vrt_log_count_method(log, $0)) } ?? 0))
+      var near = [vrt_near_call](repeating: vrt_near_call(), count: capacity)
+      var total: UInt64 = 0
+      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+        try near.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
+          try vrt_log_nearest(log, cPattern, buffer.baseAddress, buffer.count, &total).check()
+        }
+      }
+      guard found != nil else { return [] }
+      let written = min(capacity, Int(total))
+      var result: [NearMiss] = []
+      result.reserveCapacity(written)
+      for entry in near.prefix(written) {
+        let call = try state.recordedCall(at: entry.index)
+        let positions = (0..<64).filter { entry.mismatch_mask & (1 << UInt64($0)) != 0 }
+        result.append(
+          NearMiss(call: call, matchingArgumentCount: Int(entry.matching_args), mismatchedArguments: positions))
+      }
+      return result
+    }
+  }
+
+  /// The call at `index`, or nil past the end.
+  ///
+  /// ```swift
+  /// log.call(at: 0)?.arguments.first?.description  // "42"
+  /// ```
+  public func call(at index: Int) -> RecordedCall? {
+    _state.withLock { state in
+      guard index >= 0, index < state.callCount else { return nil }
+      return try? state.recordedCall(at: UInt64(index))
+    }
+  }
+
+  /// Runs a query under the lock, reporting an engine failure at the caller's location.
+  func _query<R: Sendable>(
+    _ operation: String,
+    fallback: R,
+    _ fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt,
+    _ body: (inout _CallLogState) throws(VerityEngineError) -> R
+  ) -> R {
+    let result: Result<R, VerityEngineError> = _state.withLock { state in
+      do throws(VerityEngineError) {
+        return .success(try body(&state))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch result {
+    case .success(let value):
+      return value
+    case .failure(let error):
+      reportFailure(
+        "Verity call log \(operation) failed: \(error.message)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return fallback
+    }
+  }
+}
+
+extension _CallLogState {
+  /// Lowers `pattern` to an engine pattern for `body`. Returns nil, without calling `body`, when
+  /// the method was never recorded (such a pattern matches nothing).
+  func withPattern<R>(
+    _ pattern: CallPattern,
+    _ body: (UnsafePointer<vrt_pattern>) throws(VerityEngineError) -> R
+  ) throws(VerityEngineError) -> R? {
+    guard let method = methodIDs[pattern.method] else { return nil }
+    switch pattern.arguments {
+    case .any:
+      var cPattern = vrt_pattern(
+        method: method, flags: UInt32(VRT_PATTERN_ANY_ARGUMENTS), arg_count: 0, args: nil,
+        predicate: nil, predicate_context: nil)
+      return try body(&cPattern)
+    case .exactly(let arguments):
+      guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
+      var scratch: [UInt8] = []
+      var predicates: [(@Sendable (RecordedArgument) -> Bool)?] = []
+      var hasPredicate = false
+      for argument in arguments {
+        switch argument {
+        case .any:
+          predicates.append(nil)
+        case .equal(let structure):
+          scratch.append(contentsOf: structure.bytes)
+          predicates.append(nil)
+        case .predicate(let predicate):
+          predicates.append(predicate)
+          hasPredicate = true
+        }
+      }
+      let context = _PredicateContext(predicates: predicates, values: values, valueStarts: valueStarts)
+      return try scratch.withUnsafeBufferPointer { base throws(VerityEngineError) -> R in
+        var offset = 0
+        var cArguments: [vrt_arg_pattern] = []
+        cArguments.reserveCapacity(arguments.count)
+        for argument in arguments {
+          switch argument {
+          case .any:
+            cArguments.append(vrt_arg_pattern(kind: VRT_ARG_ANY, bytes: nil, length: 0))
+          case .equal(let structure):
+            cArguments.append(
+              vrt_arg_pattern(kind: VRT_ARG_EQ, bytes: base.baseAddress! + offset, length: structure.byteCount))
+            offset += structure.byteCount
+          case .predicate:
+            cArguments.append(vrt_arg_pattern(kind: VRT_ARG_PREDICATE, bytes: nil, length: 0))
+          }
+        }
+        return try cArguments.withUnsafeBufferPointer { cBuffer throws(VerityEngineError) -> R in
+          var cPattern = vrt_pattern(
+            method: method, flags: 0, arg_count: UInt32(arguments.count), args: cBuffer.baseAddress,
+            predicate: hasPredicate ? _verityPredicateThunk : nil,
+            predicate_context: Unmanaged.passUnretained(context).toOpaque())
+          return try withExtendedLifetime(context) { () throws(VerityEngineError) -> R in
+            try body(&cPattern)
+          }
+        }
+      }
+    }
+  }
+
+  /// Matching indices from `start`, at most `limit`.
+  func indices(matching pattern: CallPattern, from start: Int, limit: Int) throws(VerityEngineError) -> [Int] {
+    let log = try requireLog()
+    guard let method = methodIDs[pattern.method] else { return [] }
+    let capacity = max(0, min(limit, Int(vrt_log_count_method(log, method))))
+    var found = [UInt64](repeating: 0, count: capacity)
+    var total: UInt64 = 0
+    _ = try withPattern(pattern) { cPattern throws(VerityEngineError) in
+      try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
+        try vrt_log_find(log, cPattern, UInt64(max(0, start)), buffer.baseAddress, buffer.count, &total).check()
+      }
+    }
+    return found.prefix(min(capacity, Int(total))).map { Int($0) }
+  }
+
+  /// The first matching index at or after `start`.
+  func firstIndex(matching pattern: CallPattern, from start: UInt64) throws(VerityEngineError) -> Int? {
+    let log = try requireLog()
+    var index: UInt64 = 0
+    let status = try withPattern(pattern) { cPattern in vrt_log_first(log, cPattern, start, &index) }
+    guard let status, status != VRT_ERR_NOT_FOUND else { return nil }
+    try status.check()
+    return Int(index)
+  }
+
+  /// Unverified indices (at most `limit`) and their total.
+  func unverified(method: String?, limit: Int) throws(VerityEngineError) -> (indices: [Int], total: Int) {
+    let log = try requireLog()
+    let id: UInt32
+    let bound: Int
+    if let method {
+      guard let known = methodIDs[method] else { return ([], 0) }
+      id = known
+      bound = Int(vrt_log_count_method(log, known))
+    } else {
+      id = 0xFFFF_FFFF
+      bound = callCount
+    }
+    let capacity = max(0, min(limit, bound))
+    var found = [UInt64](repeating: 0, count: capacity)
+    var total: UInt64 = 0
+    try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
+      try vrt_log_unverified(log, id, buffer.baseAddress, buffer.count, &total).check()
+    }
+    return (found.prefix(min(capacity, Int(total))).map { Int($0) }, Int(total))
+  }
+
+  /// Reads one call back.
+  func recordedCall(at index: UInt64) throws(VerityEngineError) -> RecordedCall {
+    let log = try requireLog()
+    var call = vrt_call()
+    try vrt_log_get(log, index, &call).check()
+    var nameLength = 0
+    let name: String
+    if let pointer = vrt_log_method_name(log, call.method, &nameLength) {
+      name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: nameLength), as: UTF8.self)
+    } else {
+      name = ""
+    }
+    let arguments = Structure.splittingLeniently(
+      arguments: UnsafeRawBufferPointer(start: call.args, count: call.length), count: Int(call.arg_count))
+    return RecordedCall(
+      index: Int(index), method: name, sequence: call.seq, arguments: arguments, isVerified: call.verified)
+  }
+}
+
+/// What the engine's predicate callback needs: the predicates by argument position and the
+/// retained values. Used only during one query, under the log's lock.
+final class _PredicateContext {
+  let predicates: [(@Sendable (RecordedArgument) -> Bool)?]
+  let values: [_RetainedValue]
+  let valueStarts: [Int]
+
+  init(predicates: [(@Sendable (RecordedArgument) -> Bool)?], values: [_RetainedValue], valueStarts: [Int]) {
+    self.predicates = predicates
+    self.values = values
+    self.valueStarts = valueStarts
+  }
+
+  func evaluate(callIndex: UInt64, position: UInt32, bytes: UnsafePointer<UInt8>?, length: Int) -> Bool {
+    let position = Int(position)
+    guard position < predicates.count, let predicate = predicates[position] else { return false }
+    // The log's arguments come from Verity's encoder; they are not re-validated here.
+    let structure = Structure(_trusted: Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+    var value: Any? = nil
+    var retained = false
+    let call = Int(callIndex)
+    if call < valueStarts.count {
+      let start = valueStarts[call]
+      let end = call + 1 < valueStarts.count ? valueStarts[call + 1] : values.count
+      if start + position < end {
+        value = values[start + position].value
+        retained = true
+      }
+    }
+    return predicate(
+      RecordedArgument(
+        callIndex: call, position: position, structure: structure, value: value, isValueRetained: retained))
+  }
+}
+
+/// The engine's predicate callback: forwards to the query's ``_PredicateContext``.
+func _verityPredicateThunk(
+  _ context: UnsafeMutableRawPointer?,
+  _ callIndex: UInt64,
+  _ argumentIndex: UInt32,
+  _ bytes: UnsafePointer<UInt8>?,
+  _ length: Int
+) -> Bool {
+  guard let context else { return false }
+  return Unmanaged<_PredicateContext>.fromOpaque(context).takeUnretainedValue()
+    .evaluate(callIndex: callIndex, position: argumentIndex, bytes: bytes, length: length)
+}

@@ -1,0 +1,417 @@
+// Conformances of standard-library types. Each writes exactly one value, generically: no
+// existential boxing and no reflection.
+
+/// Written as `true` / `false`.
+///
+/// ```swift
+/// Structure(true).description  // true
+/// ```
+extension Bool: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `Int(-3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(Int(-3)).description  // -3
+/// ```
+extension Int: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `Int8(-3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(Int8(-3)).description  // -3
+/// ```
+extension Int8: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `Int16(-3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(Int16(-3)).description  // -3
+/// ```
+extension Int16: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `Int32(-3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(Int32(-3)).description  // -3
+/// ```
+extension Int32: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `Int64(-3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(Int64(-3)).description  // -3
+/// ```
+extension Int64: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `UInt(3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(UInt(3)).description  // 3
+/// ```
+extension UInt: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `UInt8(3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(UInt8(3)).description  // 3
+/// ```
+extension UInt8: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `UInt16(3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(UInt16(3)).description  // 3
+/// ```
+extension UInt16: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `UInt32(3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(UInt32(3)).description  // 3
+/// ```
+extension UInt32: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number: `UInt64(3)` is the same structure as every other integer of that value.
+///
+/// ```swift
+/// Structure(UInt64(3)).description  // 3
+/// ```
+extension UInt64: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number when the value fits in `Int64`, otherwise as an opaque value
+/// with type name `"Integer"` and the decimal digits (see ``StructureEncoder/encode(_:)-(BinaryInteger)``).
+///
+/// ```swift
+/// Structure(Int128(5)) == Structure(5)  // true
+/// ```
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension Int128: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical number when the value fits in `UInt64`, otherwise as an opaque value
+/// with type name `"Integer"` and the decimal digits.
+///
+/// ```swift
+/// Structure(UInt128(5)) == Structure(5)  // true
+/// ```
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension UInt128: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a canonical double (every NaN is one NaN; `-0.0` is `+0.0`).
+///
+/// ```swift
+/// Structure(1.5).description  // 1.5
+/// ```
+extension Double: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Widened exactly to `Double`: `Float(0.5)` and `0.5` are the same structure.
+///
+/// ```swift
+/// Structure(Float(0.5)) == Structure(0.5)  // true
+/// ```
+extension Float: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as its UTF-8 bytes, with no Unicode normalization.
+///
+/// ```swift
+/// Structure("hi").description  // "hi"
+/// ```
+extension String: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a string: a substring equals the string with the same characters.
+///
+/// ```swift
+/// Structure("xhi".dropFirst()) == Structure("hi")  // true
+/// ```
+extension Substring: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as a one-character string.
+///
+/// ```swift
+/// Structure(Character("a")) == Structure("a")  // true
+/// ```
+extension Character: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(String(self))
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// `nil` is written as nil; `.some(x)` as `x`, except that a marker keeps nested optionals
+/// distinct: `Int??.none`, `.some(nil)` and `.some(.some(1))` are three different structures.
+///
+/// ```swift
+/// Structure(Int?.some(1)) == Structure(1)  // true
+/// ```
+extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    switch self {
+    case .none:
+      encoder.encodeNil()
+    case .some(let wrapped):
+      encoder.encodeSome { wrapped.encode(to: &$0) }
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Wrapped._verityTrustedEncoding }
+}
+
+/// Written as an array of its elements; `[UInt8]` is written as bytes (the same structure as
+/// `Data` with those bytes).
+///
+/// ```swift
+/// Structure([1, 2]).description  // [1, 2]
+/// ```
+extension Array: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    if Element.self == UInt8.self {
+      withUnsafeBytes { encoder.encode(bytes: $0) }
+    } else {
+      encoder.encodeArray(contentsOf: self)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+}
+
+/// Written like `Array` (so `ContiguousArray([1, 2]) == [1, 2]` structurally).
+///
+/// ```swift
+/// Structure(ContiguousArray([1, 2])) == Structure([1, 2])  // true
+/// ```
+extension ContiguousArray: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    if Element.self == UInt8.self {
+      withUnsafeBytes { encoder.encode(bytes: $0) }
+    } else {
+      encoder.encodeArray(contentsOf: self)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+}
+
+/// Written like `Array`, with only the slice's elements.
+///
+/// ```swift
+/// Structure([1, 2, 3][1...]) == Structure([2, 3])  // true
+/// ```
+extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    if Element.self == UInt8.self {
+      withUnsafeBytes { encoder.encode(bytes: $0) }
+    } else {
+      encoder.encodeArray(contentsOf: self)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+}
+
+/// Written as a set, in canonical order (equal sets give equal structures).
+///
+/// ```swift
+/// Structure(Set([2, 1])).description  // Set([1, 2])
+/// ```
+extension Set: StructurallyEncodable where Element: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeSet(contentsOf: self)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+}
+
+/// Written as a dictionary, entries sorted by encoded key (insertion order doesn't matter).
+///
+/// ```swift
+/// Structure(["b": 2, "a": 1]).description  // ["a": 1, "b": 2]
+/// ```
+extension Dictionary: StructurallyEncodable
+where Key: StructurallyEncodable, Value: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeDictionary {
+      for (key, value) in self { $0.entry(key, value) }
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Key._verityTrustedEncoding && Value._verityTrustedEncoding }
+}
+
+/// Written as `STRUCT "Range" { lowerBound, upperBound }`.
+///
+/// ```swift
+/// Structure(1..<3).description  // Range(lowerBound: 1, upperBound: 3)
+/// ```
+extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Range") {
+      $0.field("lowerBound", lowerBound)
+      $0.field("upperBound", upperBound)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+}
+
+/// Written as `STRUCT "ClosedRange" { lowerBound, upperBound }`.
+///
+/// ```swift
+/// Structure(1...3).description  // ClosedRange(lowerBound: 1, upperBound: 3)
+/// ```
+extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable {
+  @inlinable
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("ClosedRange") {
+      $0.field("lowerBound", lowerBound)
+      $0.field("upperBound", upperBound)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+}
+
+/// Written as its base value, through the dynamic path (see ``StructureEncoder/encode(any:)``).
+///
+/// ```swift
+/// Structure(AnyHashable(5)) == Structure(5)  // true
+/// ```
+extension AnyHashable: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(any: base)
+  }
+}

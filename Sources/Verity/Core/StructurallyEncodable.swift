@@ -1,0 +1,45 @@
+/// A type that writes itself as a canonical structure, without reflection.
+///
+/// Conforming is the fast way into Verity: generic code calls ``encode(to:)`` directly, with no
+/// existential boxing and no `Mirror`. Standard-library and Foundation types ship conformances;
+/// `@Matchable` synthesizes one for your types; or write it by hand with the
+/// ``StructureEncoder`` container helpers.
+///
+/// A conformance must write **exactly one value** (a scalar or one container).
+///
+/// ```swift
+/// struct User: StructurallyEncodable {
+///   var name: String
+///   var age: Int
+///
+///   func encode(to encoder: inout StructureEncoder) {
+///     encoder.encodeStruct("User") {
+///       $0.field("name", name)
+///       $0.field("age", age)
+///     }
+///   }
+/// }
+///
+/// Structure(User(name: "Ada", age: 36)).description  // User(name: "Ada", age: 36)
+/// ```
+public protocol StructurallyEncodable {
+  /// Writes this value, as exactly one structure value, into `encoder`.
+  ///
+  /// ```swift
+  /// func encode(to encoder: inout StructureEncoder) {
+  ///   encoder.encode(rawValue)  // an enum that compares by its raw value
+  /// }
+  /// ```
+  func encode(to encoder: inout StructureEncoder)
+
+  /// Whether every value of this type writes exactly one value and no class instance (so a call
+  /// log can skip its per-argument check). An implementation detail of Verity's own
+  /// conformances: leave the default (`false`).
+  static var _verityTrustedEncoding: Bool { get }
+}
+
+extension StructurallyEncodable {
+  /// The default: not trusted, so a call log checks each argument.
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { false }
+}

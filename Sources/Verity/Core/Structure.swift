@@ -1,0 +1,205 @@
+import Synchronization
+internal import CVerityEngine
+
+/// A value written in Verity's canonical structure format: immutable bytes and their hash.
+///
+/// Two values have equal structures exactly when they are structurally equal: same shape, same
+/// scalars, dictionaries and sets compared whatever their order, class instances compared by
+/// contents. Equality checks the 64-bit hash first and confirms with a byte comparison, so a hash
+/// collision can never make two different structures equal.
+///
+/// ```swift
+/// let a = Structure(["b": 2, "a": 1])
+/// let b = Structure(encoding: try JSONSerialization.jsonObject(with: #"{"a":1,"b":2}"#.data(using: .utf8)!))
+/// a == b           // true
+/// a.description    // ["a": 1, "b": 2]
+/// ```
+///
+/// A `Structure` is a cheap-to-copy reference to shared immutable storage, and `Sendable`.
+public struct Structure: Sendable {
+  let _storage: _StructureStorage
+
+  /// Wraps bytes known to be exactly one valid structure.
+  init(_trusted bytes: [UInt8]) {
+    _storage = _StructureStorage(bytes: bytes)
+  }
+
+  /// Encodes a value through its ``StructurallyEncodable`` conformance.
+  ///
+  /// If the conformance writes something that isn't exactly one valid value, the failure is
+  /// reported at the caller's location and the result is an opaque marker structure.
+  ///
+  /// ```swift
+  /// let structure = Structure(User(name: "Ada", age: 36))
+  /// ```
+  @inlinable
+  public init<T: StructurallyEncodable>(
+    _ value: T,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var encoder = StructureEncoder()
+    value.encode(to: &encoder)
+    self = Structure._finishing(
+      encoder, typeName: String(describing: T.self),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Encodes a value of any type through the dynamic path (conformance, fast casts, reflection;
+  /// see ``StructureEncoder/encode(any:)``). `nil` gives the nil structure.
+  ///
+  /// ```swift
+  /// let structure = Structure(encoding: ["name": "Ada", "tags": ["x"]] as [String: Any])
+  /// ```
+  public init(
+    encoding value: Any?,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var encoder = StructureEncoder()
+    encoder.encode(any: value)
+    self = Structure._finishing(
+      encoder, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Builds a structure with an encoder: `body` must write exactly one value.
+  ///
+  /// ```swift
+  /// let point = Structure {
+  ///   $0.encodeStruct("Point") {
+  ///     $0.field("x", 1)
+  ///     $0.field("y", 2)
+  ///   }
+  /// }
+  /// point.description  // Point(x: 1, y: 2)
+  /// ```
+  public init(
+    building body: (inout StructureEncoder) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var encoder = StructureEncoder()
+    body(&encoder)
+    self = Structure._finishing(
+      encoder, typeName: nil,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Wraps bytes after checking that they are exactly one valid structure.
+  ///
+  /// ```swift
+  /// let five = try Structure(validating: [0x04, 0x05])  // UINT 5
+  /// five == Structure(5)                               // true
+  /// ```
+  ///
+  /// - Throws: ``VerityEngineError`` with code `.truncated`, `.malformed` (an unknown tag, a bad
+  ///   varint, a child overrunning its container, trailing bytes, a back-reference to an object not
+  ///   yet seen, ...) or `.tooLarge`.
+  public init(validating bytes: [UInt8]) throws(VerityEngineError) {
+    try bytes.withUnsafeBufferPointer { buffer throws(VerityEngineError) in
+      try vrt_validate(buffer.baseAddress, buffer.count).check()
+    }
+    self.init(_trusted: bytes)
+  }
+
+  /// The canonical bytes.
+  ///
+  /// ```swift
+  /// Structure(-1).bytes  // [0x05, 0x00]
+  /// ```
+  public var bytes: [UInt8] { _storage.bytes }
+
+  /// The number of bytes.
+  ///
+  /// ```swift
+  /// Structure("hi").byteCount  // 4: tag, length, "h", "i"
+  /// ```
+  public var byteCount: Int { _storage.bytes.count }
+
+  /// XXH3-64 of ``bytes`` (seed 0). Equal structures have equal hashes; equal hashes are only a
+  /// hint that structures are equal.
+  ///
+  /// ```swift
+  /// Structure(1).hash == Structure(UInt8(1)).hash  // true
+  /// ```
+  public var hash: UInt64 { _storage.hash }
+
+  /// Calls `body` with the bytes, without copying them.
+  ///
+  /// ```swift
+  /// let firstTag = structure.withUnsafeBytes { $0.first }
+  /// ```
+  public func withUnsafeBytes<R, E: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    let result: Result<R, E> = _storage.bytes.withUnsafeBytes { buffer in
+      do throws(E) {
+        return .success(try body(buffer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Checks the encoder's output and wraps it, reporting a failure (and returning an opaque
+  /// marker) when it isn't exactly one valid structure.
+  @usableFromInline
+  static func _finishing(
+    _ encoder: borrowing StructureEncoder,
+    typeName: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) -> Structure {
+    let result: Result<Structure, VerityEngineError> = _finish(encoder)
+    switch result {
+    case .success(let structure):
+      return structure
+    case .failure(let error):
+      let what = typeName().map { "a value of type \($0)" } ?? "a built value"
+      let message = "Verity could not encode \(what): \(error.message)"
+      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      return Structure._marker(for: error)
+    }
+  }
+
+  /// The encoder's output as a structure, or why it isn't one.
+  package static func _finish(_ encoder: borrowing StructureEncoder) -> Result<Structure, VerityEngineError> {
+    if let error = encoder.finish() { return .failure(error) }
+    return encoder.withWrittenBytes { buffer in
+      if let error = VerityEngineError(status: vrt_validate(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)) {
+        return .failure(error)
+      }
+      return .success(Structure(_trusted: Array(buffer)))
+    }
+  }
+
+  /// The opaque structure that stands in for a value that could not be encoded.
+  package static func _marker(for error: VerityEngineError) -> Structure {
+    Structure {
+      $0.encodeOpaque(typeName: "<encoding failed>", description: "<encoding failed: \(error.message)>")
+    }
+  }
+}
+
+/// Shared immutable storage of a structure, plus its lazily built node table.
+final class _StructureStorage: Sendable {
+  let bytes: [UInt8]
+  let hash: UInt64
+  /// Built on first use by ``Structure/nodeTable()``; the mutex makes the lazy build thread-safe.
+  let nodes = Mutex<[StructureNode]?>(nil)
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    self.hash = bytes.withUnsafeBytes { vrt_hash_bytes($0.baseAddress, $0.count, nil) }
+  }
+}

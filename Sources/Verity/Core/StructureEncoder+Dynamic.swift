@@ -1,0 +1,391 @@
+import Foundation
+internal import CVerityEngine
+
+extension StructureEncoder {
+  /// Writes a value whose type is known only at run time.
+  ///
+  /// Fastest first:
+  /// 1. A ``StructurallyEncodable`` conformance (the existential is opened; no reflection).
+  /// 2. Casts for the dynamic trees real code passes around: optionals of any depth, `[String: Any]`,
+  ///    `[Any]`, `[AnyHashable: Any]`, and the Foundation objects `JSONSerialization` and property
+  ///    lists produce: `NSNumber` (booleans, integers and doubles told apart), `NSNull` (nil),
+  ///    `NSString`, `NSArray`, `NSDictionary`, `NSDecimalNumber`, `NSData`, `NSDate`, `NSURL`,
+  ///    `NSUUID`. A decoded JSON document is the same structure as the equivalent Swift literal.
+  /// 3. `Mirror` for everything else:
+  ///    - structs: `STRUCT`, fields by label;
+  ///    - enums: `ENUM` with the case name and the associated values as fields (unlabeled ones
+  ///      get the label `""`);
+  ///    - tuples: `TUPLE` (unlabeled elements get `""`);
+  ///    - classes: `OBJECT`, superclass fields first, with the instance's identity so cycles and
+  ///      shared instances become back-references; a class with no stored fields at all is
+  ///      written as an opaque value with its description;
+  ///    - collections, sets and dictionaries by their mirror's display style;
+  ///    - anything with no children (closures, metatypes, ...): an opaque value of its type name and
+  ///      `String(describing:)`.
+  ///
+  /// Type names are `String(describing: type(of: value))` (`"User"`, `"Box<Int>"`): short, as a
+  /// person or `@Matchable` spells them. Two types with the same simple name and the same fields
+  /// therefore give the same structure.
+  ///
+  /// The walk is iterative: very deep values (a 100 000-node linked list) don't overflow the stack.
+  /// Beyond 100 000 levels of nesting a value is written as an opaque marker.
+  ///
+  /// ```swift
+  /// let json = try JSONSerialization.jsonObject(with: data)
+  /// encoder.encode(any: json)  // == the structure of the same [String: Any] literal
+  /// ```
+  public mutating func encode(any value: Any?) {
+    guard let value else {
+      encodeNil()
+      return
+    }
+    var frames: [_DynamicFrame] = []
+    _emit(value, into: &frames)
+    while !frames.isEmpty {
+      if vrt_writer_status(_writer) != VRT_OK { return }
+      let top = frames.count - 1
+      switch frames[top] {
+      case .values(let values, let next):
+        if next == values.endIndex {
+          frames.removeLast()
+          _end()
+        } else {
+          frames[top] = .values(values, next + 1)
+          _emit(values[next], into: &frames)
+        }
+      case .fields(let fields, let next):
+        if next == fields.endIndex {
+          frames.removeLast()
+          _end()
+        } else {
+          frames[top] = .fields(fields, next + 1)
+          _encodeLabel(fields[next].label)
+          _emit(fields[next].value, into: &frames)
+        }
+      case .stringDictionary(let dictionary, let next):
+        if next == dictionary.endIndex {
+          frames.removeLast()
+          _end()
+        } else {
+          frames[top] = .stringDictionary(dictionary, dictionary.index(after: next))
+          let (key, value) = dictionary[next]
+          encode(key)
+          _emit(value, into: &frames)
+        }
+      }
+    }
+  }
+
+  /// Writes one value, or opens its container and pushes a frame for its children.
+  mutating func _emit(_ value: Any, into frames: inout [_DynamicFrame]) {
+    // 0. The exact types of decoded JSON, recognized by metadata identity (no conformance lookup).
+    if _emitKnownType(value, into: &frames) { return }
+    // 1. A conformance. A cast from an optional may look through it: that case goes to 2.
+    if let encodable = value as? any StructurallyEncodable {
+      if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
+        || !(value is any _VerityOptional)
+      {
+        encodable.encode(to: &self)
+        return
+      }
+    }
+    // 2. Fast paths.
+    if let optional = value as? any _VerityOptional {
+      _emitOptional(optional, into: &frames)
+      return
+    }
+    if type(of: value) is NSObject.Type, _emitFoundation(value as AnyObject) {
+      return
+    }
+    if frames.count >= _maxDynamicDepth {
+      encodeOpaque(
+        typeName: String(describing: type(of: value)),
+        description: "<nesting deeper than \(_maxDynamicDepth) levels>")
+      return
+    }
+    if let dictionary = value as? [String: Any] {
+      _begin(UInt8(VRT_TAG_DICT), nil)
+      frames.append(.stringDictionary(dictionary, dictionary.startIndex))
+      return
+    }
+    if let array = value as? [Any] {
+      _begin(UInt8(VRT_TAG_ARRAY), nil)
+      frames.append(.values(array, 0))
+      return
+    }
+    if let dictionary = value as? [AnyHashable: Any] {
+      var flat: [Any] = []
+      flat.reserveCapacity(dictionary.count * 2)
+      for (key, value) in dictionary {
+        flat.append(key.base)
+        flat.append(value)
+      }
+      _begin(UInt8(VRT_TAG_DICT), nil)
+      frames.append(.values(flat, 0))
+      return
+    }
+    // 3. Reflection.
+    _emitReflecting(value, into: &frames)
+  }
+
+  /// Values whose exact dynamic type is one of the few that JSON documents and argument lists are
+  /// made of. Returns false for anything else.
+  @inline(__always)
+  mutating func _emitKnownType(_ value: Any, into frames: inout [_DynamicFrame]) -> Bool {
+    let type = ObjectIdentifier(Swift.type(of: value))
+    let known = _KnownTypes.shared
+    if type == known.string {
+      encode(value as! String)
+    } else if type == known.int {
+      _writeSigned(Int64(value as! Int))
+    } else if type == known.double {
+      encode(value as! Double)
+    } else if type == known.bool {
+      encode(value as! Bool)
+    } else if type == known.number || type == known.boolean || type == known.otherNumber {
+      _emitNumber(value as! NSNumber)
+    } else if type == known.null {
+      encodeNil()
+    } else if type == known.stringDictionary {
+      let dictionary = value as! [String: Any]
+      _begin(UInt8(VRT_TAG_DICT), nil)
+      frames.append(.stringDictionary(dictionary, dictionary.startIndex))
+    } else if type == known.array {
+      _begin(UInt8(VRT_TAG_ARRAY), nil)
+      frames.append(.values(value as! [Any], 0))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// `Optional.some` layers of any depth, then the wrapped value or nil.
+  mutating func _emitOptional(_ optional: any _VerityOptional, into frames: inout [_DynamicFrame]) {
+    var depth = 0
+    var wrapped = optional._verityWrapped
+    var terminal: Any? = nil
+    while let value = wrapped {
+      depth += 1
+      if let nested = value as? any _VerityOptional {
+        wrapped = nested._verityWrapped
+      } else {
+        terminal = value
+        break
+      }
+    }
+    let start = byteCount
+    let openFrames = frames.count
+    if let terminal {
+      _emit(terminal, into: &frames)
+    } else {
+      encodeNil()
+    }
+    // A container opened by _emit (a new frame) starts with its own tag, so it needs no SOME
+    // marker (and isn't complete yet); a scalar or a conformance has been written whole by now.
+    guard frames.count == openFrames else { return }
+    for _ in 0..<depth {
+      vrt_writer_wrap_some(_writer, start)
+    }
+  }
+
+  /// Foundation scalars and value objects. Returns false for other objects (NSArray and
+  /// NSDictionary go on to the collection casts, anything else to reflection).
+  mutating func _emitFoundation(_ object: AnyObject) -> Bool {
+    if let number = object as? NSNumber {
+      _emitNumber(number)
+      return true
+    }
+    if object is NSNull {
+      encodeNil()
+      return true
+    }
+    if let string = object as? NSString {
+      encode(string as String)
+      return true
+    }
+    if let data = object as? NSData {
+      encode(data as Data)
+      return true
+    }
+    if let date = object as? NSDate {
+      encode(date as Date)
+      return true
+    }
+    if let url = object as? NSURL {
+      encode(url as URL)
+      return true
+    }
+    if let uuid = object as? NSUUID {
+      encode(uuid as UUID)
+      return true
+    }
+    return false
+  }
+
+  /// An `NSNumber`: a boolean (the boolean class), a double (`d`/`f` type encoding), an unsigned
+  /// or a signed integer, or a decimal number.
+  mutating func _emitNumber(_ number: NSNumber) {
+    if ObjectIdentifier(type(of: number)) == _FoundationTypes.booleanClass {
+      encode(number.boolValue)
+    } else if let decimal = number as? NSDecimalNumber {
+      encode(decimal.decimalValue)
+    } else {
+      switch UInt8(bitPattern: number.objCType.pointee) {
+      case UInt8(ascii: "d"), UInt8(ascii: "f"):
+        encode(number.doubleValue)
+      case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+        vrt_writer_write_uint(_writer, number.uint64Value)
+      default:
+        vrt_writer_write_int(_writer, number.int64Value)
+      }
+    }
+  }
+
+  /// The Mirror fallback.
+  mutating func _emitReflecting(_ value: Any, into frames: inout [_DynamicFrame]) {
+    let mirror = Mirror(reflecting: value)
+    let typeName = String(describing: type(of: value))
+    switch mirror.displayStyle {
+    case .struct:
+      _begin(UInt8(VRT_TAG_STRUCT), typeName)
+      frames.append(.fields(_fields(of: mirror), 0))
+    case .class:
+      var fields: [(label: String, value: Any)] = []
+      var chain: [Mirror] = [mirror]
+      while let superclass = chain[chain.count - 1].superclassMirror { chain.append(superclass) }
+      for level in chain.reversed() { fields.append(contentsOf: _fields(of: level)) }
+      if fields.isEmpty {
+        encodeOpaque(typeName: typeName, description: String(describing: value))
+      } else if type(of: value) is AnyObject.Type {
+        let identity = ObjectIdentifier(value as AnyObject)
+        if vrt_writer_object_seen(_writer, UInt(bitPattern: identity)) { return }
+        _begin(UInt8(VRT_TAG_OBJECT), typeName)
+        frames.append(.fields(fields, 0))
+      } else {
+        // A value type with a custom mirror that claims to be a class: no identity to use.
+        _begin(UInt8(VRT_TAG_STRUCT), typeName)
+        frames.append(.fields(fields, 0))
+      }
+    case .enum:
+      _begin(UInt8(VRT_TAG_ENUM), typeName)
+      if let payload = mirror.children.first {
+        encode(payload.label ?? "")
+        let payloadMirror = Mirror(reflecting: payload.value)
+        if payloadMirror.displayStyle == .tuple {
+          frames.append(.fields(_fields(of: payloadMirror), 0))
+        } else {
+          frames.append(.fields([("", payload.value)], 0))
+        }
+      } else {
+        encode(_enumCaseName(value))
+        _end()
+      }
+    case .tuple:
+      _begin(UInt8(VRT_TAG_TUPLE), nil)
+      frames.append(.fields(_fields(of: mirror), 0))
+    case .optional:
+      if let wrapped = mirror.children.first {
+        let start = byteCount
+        let openFrames = frames.count
+        _emit(wrapped.value, into: &frames)
+        if frames.count == openFrames { vrt_writer_wrap_some(_writer, start) }
+      } else {
+        encodeNil()
+      }
+    case .collection:
+      _begin(UInt8(VRT_TAG_ARRAY), nil)
+      frames.append(.values(mirror.children.map(\.value), 0))
+    case .set:
+      _begin(UInt8(VRT_TAG_SET), nil)
+      frames.append(.values(mirror.children.map(\.value), 0))
+    case .dictionary:
+      var flat: [Any] = []
+      for child in mirror.children {
+        let pair = Array(Mirror(reflecting: child.value).children)
+        if pair.count == 2 {
+          flat.append(pair[0].value)
+          flat.append(pair[1].value)
+        }
+      }
+      _begin(UInt8(VRT_TAG_DICT), nil)
+      frames.append(.values(flat, 0))
+    default:
+      if mirror.children.isEmpty {
+        encodeOpaque(typeName: typeName, description: String(describing: value))
+      } else {
+        _begin(UInt8(VRT_TAG_STRUCT), typeName)
+        frames.append(.fields(_fields(of: mirror), 0))
+      }
+    }
+  }
+
+  /// A mirror's children as labeled fields; positional tuple labels (".0") become "".
+  func _fields(of mirror: Mirror) -> [(label: String, value: Any)] {
+    mirror.children.map { child in
+      guard let label = child.label, !label.hasPrefix(".") else { return ("", child.value) }
+      return (label, child.value)
+    }
+  }
+
+  /// The case name of a payload-less enum value.
+  func _enumCaseName(_ value: Any) -> String {
+    if let name = _swiftEnumCaseName(value) { return String(cString: name) }
+    return String(describing: value)
+  }
+}
+
+/// Nesting below which the dynamic path writes an opaque marker instead of descending.
+let _maxDynamicDepth = 100_000
+
+/// One open container of the dynamic walk and where its next child is.
+enum _DynamicFrame {
+  /// ARRAY, SET or DICT (keys and values alternating) children.
+  case values([Any], Int)
+  /// STRUCT, ENUM, OBJECT or TUPLE fields.
+  case fields([(label: String, value: Any)], Int)
+  /// A `[String: Any]`: each step writes a key and its value.
+  case stringDictionary([String: Any], Dictionary<String, Any>.Index)
+}
+
+/// Optionals of any depth, detected through a cast and unwrapped one level at a time.
+protocol _VerityOptional {
+  var _verityWrapped: Any? { get }
+}
+
+extension Optional: _VerityOptional {
+  var _verityWrapped: Any? {
+    switch self {
+    case .some(let wrapped): return wrapped
+    case .none: return nil
+    }
+  }
+}
+
+/// Metadata identities of the types `_emitKnownType` recognizes.
+struct _KnownTypes: Sendable {
+  let string = ObjectIdentifier(String.self)
+  let int = ObjectIdentifier(Int.self)
+  let double = ObjectIdentifier(Double.self)
+  let bool = ObjectIdentifier(Bool.self)
+  let stringDictionary = ObjectIdentifier([String: Any].self)
+  let array = ObjectIdentifier([Any].self)
+  /// The concrete classes of `NSNumber`s holding an integer, a double, and a boolean, and of
+  /// `NSNull` (class clusters: the concrete class differs by platform).
+  let number = ObjectIdentifier(type(of: NSNumber(value: 1)))
+  let otherNumber = ObjectIdentifier(type(of: NSNumber(value: 1.5)))
+  let boolean = ObjectIdentifier(type(of: NSNumber(value: true)))
+  let null = ObjectIdentifier(type(of: NSNull()))
+
+  static let shared = _KnownTypes()
+}
+
+enum _FoundationTypes {
+  /// The class of boxed booleans (`__NSCFBoolean`), which `JSONSerialization` uses for
+  /// `true`/`false`; other numbers are plain `NSNumber`s.
+  static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+}
+
+/// The Swift runtime's name of an enum value's case (what `print` shows for a payload-less case
+/// of an enum without a custom description). Returns nil for non-enums.
+@_silgen_name("swift_EnumCaseName")
+func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?

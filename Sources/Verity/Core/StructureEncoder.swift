@@ -1,0 +1,326 @@
+internal import CVerityEngine
+
+/// Writes values into Verity's canonical structure format.
+///
+/// You meet an encoder inside ``StructurallyEncodable/encode(to:)``: write exactly one value with
+/// one of the `encode` methods or one container (``encodeArray(_:)``, ``encodeStruct(_:_:)``, ...).
+/// The encoder owns an engine writer; it is `~Copyable`, so it can't be copied or escape.
+///
+/// ```swift
+/// extension Point: StructurallyEncodable {
+///   func encode(to encoder: inout StructureEncoder) {
+///     encoder.encodeStruct("Point") {
+///       $0.field("x", x)
+///       $0.field("y", y)
+///     }
+///   }
+/// }
+/// ```
+///
+/// How scalars are written:
+/// - Every integer, whatever its width, is one canonical number: `Int8(3)`, `UInt64(3)` and `3`
+///   are the same structure. Integers beyond 64 bits that don't fit in `Int64`/`UInt64` are
+///   written as an opaque value with type name `"Integer"` and their decimal digits.
+/// - `Float` is widened exactly to `Double`. Every NaN is one canonical NaN (so NaN equals NaN
+///   structurally) and `-0.0` is written as `+0.0` (as `==` treats them).
+/// - Strings are their UTF-8 bytes exactly as Swift stores them. No Unicode normalization is
+///   applied: `"é"` precomposed (U+00E9) and decomposed (U+0065 U+0301) are different structures
+///   even though Swift's `==` calls them equal.
+///
+/// Sendability: the encoder exclusively owns its writer (it is `~Copyable`), so moving it to
+/// another thread is safe.
+public struct StructureEncoder: ~Copyable, @unchecked Sendable {
+  /// The engine writer, heap-allocated so its address is stable while the encoder moves.
+  let _writer: UnsafeMutablePointer<vrt_writer>
+  /// False for an encoder lent a writer someone else owns (a call log's reusable writer).
+  let _ownsWriter: Bool
+
+  /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
+  /// encode into a ``Structure``.
+  @usableFromInline
+  package init() {
+    _writer = .allocate(capacity: 1)
+    vrt_writer_init(_writer)
+    _ownsWriter = true
+  }
+
+  /// An encoder over a writer that outlives it and that it doesn't free.
+  init(_borrowing writer: UnsafeMutablePointer<vrt_writer>) {
+    _writer = writer
+    _ownsWriter = false
+  }
+
+  deinit {
+    if _ownsWriter {
+      vrt_writer_destroy(_writer)
+      _writer.deallocate()
+    }
+  }
+
+  // MARK: Scalars
+
+  /// Writes `nil` (`Optional.none`, `NSNull`).
+  ///
+  /// ```swift
+  /// if let value { encoder.encode(value) } else { encoder.encodeNil() }
+  /// ```
+  public mutating func encodeNil() {
+    vrt_writer_write_nil(_writer)
+  }
+
+  /// Writes `true` or `false`.
+  ///
+  /// ```swift
+  /// encoder.encode(isEnabled)
+  /// ```
+  public mutating func encode(_ value: Bool) {
+    vrt_writer_write_bool(_writer, value)
+  }
+
+  /// Writes an integer of any width as one canonical number.
+  ///
+  /// Fixed-width integers up to 64 bits take a direct path. Wider integers are written as numbers
+  /// when they fit in `Int64` or `UInt64`, and otherwise as an opaque value (type name
+  /// `"Integer"`, decimal digits), so equal values stay equal whatever their type.
+  ///
+  /// ```swift
+  /// encoder.encode(UInt8(7))   // same structure as encoder.encode(7)
+  /// ```
+  @inlinable
+  public mutating func encode<T: BinaryInteger>(_ value: T) {
+    _encodeInteger(value)
+  }
+
+  /// Writes an integer that is also ``StructurallyEncodable`` through its conformance.
+  ///
+  /// This overload only resolves the ambiguity between ``encode(_:)-(BinaryInteger)`` and
+  /// ``encode(_:)-(StructurallyEncodable)`` for types that are both, such as `Int`.
+  ///
+  /// ```swift
+  /// encoder.encode(42)
+  /// ```
+  @inlinable
+  public mutating func encode<T: BinaryInteger & StructurallyEncodable>(_ value: T) {
+    value.encode(to: &self)
+  }
+
+  /// Writes a `Double`; NaN and `-0.0` are canonicalized (see ``StructureEncoder``).
+  ///
+  /// ```swift
+  /// encoder.encode(1.5)
+  /// ```
+  public mutating func encode(_ value: Double) {
+    vrt_writer_write_double(_writer, value)
+  }
+
+  /// Writes a `Float`, widened exactly to `Double`: `Float(1.5)` and `1.5` are the same structure.
+  ///
+  /// ```swift
+  /// encoder.encode(Float(0.25))
+  /// ```
+  public mutating func encode(_ value: Float) {
+    vrt_writer_write_double(_writer, Double(value))
+  }
+
+  /// Writes a string as its UTF-8 bytes, with no Unicode normalization.
+  ///
+  /// ```swift
+  /// encoder.encode("Ada")
+  /// ```
+  public mutating func encode(_ value: String) {
+    var value = value
+    value.withUTF8 { utf8 in
+      vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
+    }
+  }
+
+  /// Writes a substring as a string: `"abc".dropFirst()` and `"bc"` are the same structure.
+  ///
+  /// ```swift
+  /// encoder.encode(line.prefix(3))
+  /// ```
+  public mutating func encode(_ value: Substring) {
+    var value = value
+    value.withUTF8 { utf8 in
+      vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
+    }
+  }
+
+  /// Writes raw bytes (the structure `Data` and `[UInt8]` use).
+  ///
+  /// ```swift
+  /// encoder.encode(bytes: payload)  // Data, [UInt8], ArraySlice<UInt8>, ...
+  /// ```
+  @inlinable
+  public mutating func encode<C: Collection>(bytes: C) where C.Element == UInt8 {
+    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+      encode(bytes: UnsafeRawBufferPointer(buffer))
+    }
+    if done == nil {
+      Array(bytes).withUnsafeBytes { encode(bytes: $0) }
+    }
+  }
+
+  /// Writes raw bytes from memory you already hold.
+  ///
+  /// ```swift
+  /// data.withUnsafeBytes { encoder.encode(bytes: $0) }
+  /// ```
+  public mutating func encode(bytes: UnsafeRawBufferPointer) {
+    vrt_writer_write_data(_writer, UInt8(VRT_TAG_BYTES), bytes.baseAddress, bytes.count)
+  }
+
+  /// Writes a value with no inner structure: a type name and a description. Two opaque values
+  /// are equal when both strings are equal. Verity uses this for closures and metatypes.
+  ///
+  /// ```swift
+  /// encoder.encodeOpaque(typeName: "Handle", description: "fd 3")
+  /// ```
+  public mutating func encodeOpaque(typeName: String, description: String) {
+    var typeName = typeName
+    var description = description
+    typeName.withUTF8 { name in
+      description.withUTF8 { text in
+        vrt_writer_write_opaque(
+          _writer,
+          UnsafeRawPointer(name.baseAddress)?.assumingMemoryBound(to: CChar.self), name.count,
+          UnsafeRawPointer(text.baseAddress)?.assumingMemoryBound(to: CChar.self), text.count)
+      }
+    }
+  }
+
+  /// Writes any ``StructurallyEncodable`` value through its conformance (generic: no boxing, no
+  /// reflection).
+  ///
+  /// ```swift
+  /// encoder.encode(user.tags)  // [String] -> ARRAY of STRING
+  /// ```
+  @inlinable
+  public mutating func encode<T: StructurallyEncodable>(_ value: T) {
+    value.encode(to: &self)
+  }
+
+  // MARK: Internals
+
+  /// The fixed-width fast path behind every integer conformance.
+  @inlinable
+  mutating func _encodeInteger<T: BinaryInteger>(_ value: T) {
+    if T.isSigned {
+      if value.bitWidth <= 64 {
+        _writeSigned(Int64(truncatingIfNeeded: value))
+      } else if let narrow = Int64(exactly: value) {
+        _writeSigned(narrow)
+      } else if let narrow = UInt64(exactly: value) {
+        _writeUnsigned(narrow)
+      } else {
+        encodeOpaque(typeName: "Integer", description: String(value))
+      }
+    } else {
+      if value.bitWidth <= 64 {
+        _writeUnsigned(UInt64(truncatingIfNeeded: value))
+      } else if let narrow = UInt64(exactly: value) {
+        _writeUnsigned(narrow)
+      } else {
+        encodeOpaque(typeName: "Integer", description: String(value))
+      }
+    }
+  }
+
+  @usableFromInline
+  mutating func _writeSigned(_ value: Int64) {
+    vrt_writer_write_int(_writer, value)
+  }
+
+  @usableFromInline
+  mutating func _writeUnsigned(_ value: UInt64) {
+    vrt_writer_write_uint(_writer, value)
+  }
+
+  /// Writes a STRING label (field labels, names).
+  @usableFromInline
+  mutating func _encodeLabel(_ label: String) {
+    encode(label)
+  }
+
+  /// Number of bytes written so far.
+  @usableFromInline
+  package var byteCount: Int { vrt_writer_length(_writer) }
+
+  /// Calls `body` with the bytes written so far.
+  package func withWrittenBytes<R, E: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    try body(UnsafeRawBufferPointer(start: vrt_writer_bytes(_writer), count: vrt_writer_length(_writer)))
+  }
+
+  /// The bytes written so far, copied.
+  package var writtenBytes: [UInt8] {
+    withWrittenBytes { Array($0) }
+  }
+
+  /// Empties the encoder (keeping its capacity) for the next value.
+  package mutating func reset() {
+    vrt_writer_reset(_writer)
+  }
+
+  /// Starts a new independent value in the same buffer: object identities written so far no
+  /// longer produce back-references (for the next argument of a call).
+  package mutating func forgetIdentities() {
+    vrt_writer_forget_identities(_writer)
+  }
+
+  /// Checks, in constant time, that the bytes from `start` to the end are exactly one value (by its
+  /// header: the value's insides are not validated). Returns the sticky error if a write failed.
+  package func checkOneValue(from start: Int) -> VerityEngineError? {
+    if let failure { return failure }
+    return withWrittenBytes { bytes in
+      guard start < bytes.count, let base = bytes.baseAddress else { return VerityEngineError(.truncated) }
+      var size = 0
+      let status = vrt_value_size((base + start).assumingMemoryBound(to: UInt8.self), bytes.count - start, &size)
+      if let error = VerityEngineError(status: status) { return error }
+      return size == bytes.count - start ? nil : VerityEngineError(.malformed)
+    }
+  }
+
+  /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure.
+  @inlinable
+  mutating func _encodeArgument<T: StructurallyEncodable>(
+    _ value: T, count: inout Int, failure: inout VerityEngineError?
+  ) {
+    count += 1
+    if T._verityTrustedEncoding {
+      value.encode(to: &self)
+      return
+    }
+    let start = byteCount
+    value.encode(to: &self)
+    if let error = _endArgument(from: start), failure == nil { failure = error }
+  }
+
+  /// Ends one argument of a call: forgets object identities (each argument is an independent
+  /// value) and checks, by the value's header, that exactly one value was written since `start`.
+  @usableFromInline
+  mutating func _endArgument(from start: Int) -> VerityEngineError? {
+    let length = vrt_writer_length(_writer)
+    var size = 0
+    let status: vrt_status
+    if start < length, let bytes = vrt_writer_bytes(_writer) {
+      status = vrt_value_size(bytes + start, length - start, &size)
+    } else {
+      status = vrt_writer_status(_writer) == VRT_OK ? VRT_ERR_TRUNCATED : vrt_writer_status(_writer)
+    }
+    vrt_writer_forget_identities(_writer)
+    if _fastPath(status == VRT_OK && size == length - start) { return nil }
+    return failure ?? VerityEngineError(status: status) ?? VerityEngineError(.malformed)
+  }
+
+  /// The sticky error, if any write failed or a container is still open.
+  package func finish() -> VerityEngineError? {
+    VerityEngineError(status: vrt_writer_finish(_writer))
+  }
+
+  /// The sticky error of a failed write, if any (open containers are not an error here).
+  package var failure: VerityEngineError? {
+    VerityEngineError(status: vrt_writer_status(_writer))
+  }
+}
