@@ -1,0 +1,49 @@
+/// A wanted call, compiled once from an identifier and ``Arguments``: the engine pattern that
+/// answers counts, plus what failure messages and stub lookups need.
+struct ExpectedCall: Sendable {
+  let identifier: String
+  /// nil for `Arguments.any`.
+  let arguments: [ExpectedArgument]?
+  let pattern: CallPattern
+
+  init(identifier: String, arguments: Arguments) {
+    self.identifier = identifier
+    switch arguments {
+    case .any:
+      self.arguments = nil
+    case .none:
+      self.arguments = []
+    case .actual(let values):
+      self.arguments = values.map(ExpectedArgument.init)
+    }
+    if let expected = self.arguments {
+      self.pattern = CallPattern(identifier, arguments: .exactly(expected.map(\.pattern)))
+    } else {
+      self.pattern = CallPattern(identifier, arguments: .any)
+    }
+  }
+
+  /// `beginAuthentication("a", any(), 5)`, or `refresh(any arguments)` for `Arguments.any`.
+  var description: String {
+    guard let arguments else { return "\(identifier)(any arguments)" }
+    return "\(identifier)(\(arguments.map(\.description).joined(separator: ", ")))"
+  }
+
+  /// Whether a call being made now, with these argument values, matches (used by stubs).
+  func matches(values: [Any?]) -> Bool {
+    guard let arguments else { return true }
+    guard arguments.count == values.count else { return false }
+    for (expected, value) in zip(arguments, values) where !expected.matches(value: value) {
+      return false
+    }
+    return true
+  }
+
+  /// The captors among the arguments, with their positions.
+  var captors: [(position: Int, captor: any ArgumentCapturing)] {
+    guard let arguments else { return [] }
+    return arguments.enumerated().compactMap { position, argument in
+      argument.captor.map { (position, $0) }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/// A test double that records its calls so they can be verified.
+///
+/// A hand-written fake becomes a mock by adding one stored property, its ``MockStorage``:
+///
+/// ```swift
+/// final class FakeAuthenticationManager: AuthenticationManager, Mock {
+///   let storage = MockStorage()
+///
+///   func beginAuthentication(with email: String, password: String, options: [String: Any]) {
+///     recordCall(withIdentifier: "beginAuthentication", arguments: [email, password, options])
+///   }
+/// }
+///
+/// manager.verifyCall(
+///   withIdentifier: "beginAuthentication",
+///   arguments: ["Fixture Email", "Fixture Password", ["type": "login"]]
+/// )
+/// ```
+///
+/// Recording, verification (``verifyCall(withIdentifier:arguments:mode:fileID:filePath:line:column:)``),
+/// stubbing and captors are all provided by extensions of this protocol.
+public protocol Mock: AnyObject, Sendable {
+  /// Where the mock's calls and stubs are kept. Declare it as `let storage = MockStorage()`.
+  var storage: MockStorage { get }
+}

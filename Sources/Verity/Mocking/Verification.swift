@@ -1,0 +1,202 @@
+extension Mock {
+  /// Verifies that calls matching `identifier` and `arguments` were recorded as often as `mode`
+  /// says; reports one failure at the caller's location otherwise.
+  ///
+  /// ```swift
+  /// manager.verifyCall(
+  ///   withIdentifier: "beginAuthentication",
+  ///   arguments: ["Fixture Email", "Fixture Password", ["type": "login"]]
+  /// )
+  /// manager.verifyCall(withIdentifier: "logout", arguments: .none, mode: .never)
+  /// ```
+  ///
+  /// A failure says what was wanted, how many calls matched, and lists the closest calls to the
+  /// same identifier (most matching arguments first) with each mismatched argument:
+  ///
+  /// ```text
+  /// verifyCall failed - expected 1 call to beginAuthentication("Fixture Email", "Fixture Password", ["type": "login"]), got 0
+  /// 1 call to beginAuthentication had other arguments:
+  ///   #1 beginAuthentication("Fixture Email", "wrong", ["type": "login"])
+  ///      argument 2: expected "Fixture Password", got "wrong"
+  /// ```
+  ///
+  /// Matching calls are marked verified (see ``verifyNoMoreInteractions(fileID:filePath:line:column:)``).
+  /// Verifying the same call twice is allowed: a verification does not consume calls.
+  ///
+  /// Exact values are answered by the call log's hash index in O(1); `any()` and `eq()` by a scan
+  /// in C with no Swift call per recorded call; other matchers only for calls that pass those checks.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier the call was recorded with.
+  ///   - arguments: `.any`, `.none`, or an array literal of values and matchers. Default `.none`.
+  ///   - mode: How many matching calls are expected. Default `.times(1)`.
+  public func verifyCall(
+    withIdentifier identifier: String,
+    arguments: Arguments = .none,
+    mode: VerificationMode = .times(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
+    if let message = storage.verify(expected, mode: mode) {
+      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Verifies that every recorded call has been verified by an earlier `verifyCall`.
+  ///
+  /// ```swift
+  /// mock.verifyCall(withIdentifier: "load", arguments: [1])
+  /// mock.verifyNoMoreInteractions()   // fails if anything else was called
+  /// ```
+  public func verifyNoMoreInteractions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    if let message = storage.unverifiedCallsMessage() {
+      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Verifies that the mock recorded no calls at all.
+  ///
+  /// ```swift
+  /// analytics.verifyNoInteractions()
+  /// ```
+  public func verifyNoInteractions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    if let message = storage.noInteractionsMessage() {
+      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+}
+
+extension MockStorage {
+  /// Shown calls in a failure message; the rest are counted.
+  static let shownCalls = 5
+
+  /// Counts, marks and captures; returns the failure message, or nil when `mode` is satisfied.
+  func verify(_ expected: ExpectedCall, mode: VerificationMode) -> String? {
+    let count = log.markVerified(matching: expected.pattern)
+    let total = log.count
+    fillCaptors(of: expected)
+    if mode.isSatisfied(matching: count, total: total) { return nil }
+    return failureMessage(expected, mode: mode, count: count, total: total, name: "verifyCall")
+  }
+
+  func fillCaptors(of expected: ExpectedCall) {
+    for (position, captor) in expected.captors {
+      captor.capture(from: log, argument: position, matching: expected.pattern)
+    }
+  }
+
+  func failureMessage(
+    _ expected: ExpectedCall,
+    mode: VerificationMode,
+    count: Int,
+    total: Int,
+    name: String
+  ) -> String {
+    var lines: [String]
+    if mode == .only {
+      lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(callCount(count)) matching and \(callCount(total)) in all"]
+    } else {
+      lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(count)"]
+    }
+    // When too few calls matched, the closest calls explain why.
+    if count < mode.minimumCount {
+      lines += nearestCallsDescription(expected)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// "2 calls to x had other arguments:" and each shown call with its mismatched arguments; or,
+  /// when the identifier was never recorded, the identifiers that were. Nothing when every call
+  /// to the identifier matched (there were just too few).
+  func nearestCallsDescription(_ expected: ExpectedCall) -> [String] {
+    let recorded = log.count(of: expected.identifier)
+    guard recorded > 0 else { return otherIdentifiersDescription(excluding: expected.identifier) }
+    let others = recorded - log.count(matching: expected.pattern)
+    guard others > 0 else { return [] }
+    let nearest = log.nearest(to: expected.pattern, limit: Self.shownCalls)
+    var lines = ["\(callCount(others)) to \(expected.identifier) had other arguments:"]
+    for near in nearest {
+      let call = near.call
+      let rendered = call.arguments.map(\.description).joined(separator: ", ")
+      lines.append("  #\(call.index + 1) \(expected.identifier)(\(rendered))")
+      guard let wanted = expected.arguments else { continue }
+      if wanted.count != call.arguments.count {
+        lines.append("     expected \(argumentCount(wanted.count)), got \(call.arguments.count)")
+        continue
+      }
+      for position in near.mismatchedArguments where position < wanted.count {
+        lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(call.arguments[position].description)")
+      }
+    }
+    if others > nearest.count {
+      lines.append("  … and \(others - nearest.count) more")
+    }
+    return lines
+  }
+
+  /// "No call to x was recorded; recorded: a (2 calls), b (1 call)".
+  func otherIdentifiersDescription(excluding identifier: String) -> [String] {
+    let counts = log.recordedMethods.filter { $0.method != identifier }
+    guard !counts.isEmpty else { return ["No calls were recorded."] }
+    let shown = counts.prefix(Self.shownCalls).map { "\($0.method) (\(callCount($0.count)))" }
+    let more = counts.count > shown.count ? ", … and \(counts.count - shown.count) more" : ""
+    return ["No call to \(identifier) was recorded; recorded: \(shown.joined(separator: ", "))\(more)"]
+  }
+
+  func unverifiedCallsMessage() -> String? {
+    let unverified = log.unverified(method: nil)
+    guard !unverified.isEmpty else { return nil }
+    var lines = ["verifyNoMoreInteractions failed - \(callCount(unverified.count)) not verified:"]
+    lines += describeCalls(unverified)
+    return lines.joined(separator: "\n")
+  }
+
+  func noInteractionsMessage() -> String? {
+    let total = log.count
+    guard total > 0 else { return nil }
+    var lines = ["verifyNoInteractions failed - expected no calls, got \(total):"]
+    lines += describeCalls(Array(0..<min(total, Self.shownCalls)), total: total)
+    return lines.joined(separator: "\n")
+  }
+
+  /// "  #3 save(1, "a")" for the first few calls, then "  … and N more".
+  func describeCalls(_ indices: [Int], total: Int? = nil) -> [String] {
+    let total = total ?? indices.count
+    var lines = indices.prefix(Self.shownCalls).compactMap { index in
+      log.call(at: index).map { call in
+        "  #\(index + 1) \(call.method)(\(call.arguments.map(\.description).joined(separator: ", ")))"
+      }
+    }
+    if total > lines.count { lines.append("  … and \(total - lines.count) more") }
+    return lines
+  }
+}
+
+extension VerificationMode {
+  /// The fewest matching calls the mode accepts.
+  var minimumCount: Int {
+    switch self {
+    case .never, .atMost: return 0
+    case .atLeast(let n), .times(let n): return n
+    case .atLeastOnce, .only: return 1
+    }
+  }
+}
+
+/// "1 argument", "3 arguments".
+func argumentCount(_ n: Int) -> String {
+  n == 1 ? "1 argument" : "\(n) arguments"
+}

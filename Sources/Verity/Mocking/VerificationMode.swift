@@ -1,0 +1,49 @@
+/// How many matching calls a verification expects.
+///
+/// ```swift
+/// mock.verifyCall(withIdentifier: "save", arguments: .any, mode: .atLeast(2))
+/// mock.verifyCall(withIdentifier: "delete", arguments: .any, mode: .never)
+/// ```
+public enum VerificationMode: Sendable, Equatable {
+  /// No matching call.
+  case never
+  /// `n` or more matching calls.
+  case atLeast(Int)
+  /// `n` or fewer matching calls.
+  case atMost(Int)
+  /// Exactly `n` matching calls. The default mode is `.times(1)`.
+  case times(Int)
+  /// One or more matching calls: the same as `.atLeast(1)`.
+  case atLeastOnce
+  /// Exactly one matching call, and no other call on the mock at all.
+  case only
+
+  /// Whether `count` matching calls (out of `total` calls on the mock) satisfy the mode.
+  func isSatisfied(matching count: Int, total: Int) -> Bool {
+    switch self {
+    case .never: return count == 0
+    case .atLeast(let n): return count >= n
+    case .atMost(let n): return count <= n
+    case .times(let n): return count == n
+    case .atLeastOnce: return count >= 1
+    case .only: return count == 1 && total == 1
+    }
+  }
+
+  /// The expectation in words, followed by the wanted call: "1 call to", "at least 2 calls to".
+  func expectation(call: String) -> String {
+    switch self {
+    case .never: return "no calls to \(call)"
+    case .atLeast(let n): return "at least \(callCount(n)) to \(call)"
+    case .atMost(let n): return "at most \(callCount(n)) to \(call)"
+    case .times(let n): return "\(callCount(n)) to \(call)"
+    case .atLeastOnce: return "at least 1 call to \(call)"
+    case .only: return "\(call) to be the only call"
+    }
+  }
+}
+
+/// "1 call", "2 calls", "0 calls".
+func callCount(_ n: Int) -> String {
+  n == 1 ? "1 call" : "\(n) calls"
+}
