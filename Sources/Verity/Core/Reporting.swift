@@ -1,4 +1,4 @@
-public import IssueReporting
+internal import IssueReporting
 
 /// Reports one test failure at the given source location.
 ///

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+// The benchmark executable lives in its own package so that library users never resolve
+// benchmark-only dependencies. Run it with `scripts/benchmark` from the repository root.
+import PackageDescription
+
+let package = Package(
+  name: "VerityBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    // Named explicitly: a path dependency is otherwise identified by its folder name, which
+    // differs between checkouts.
+    .package(name: "Verity", path: ".."),
+  ],
+  targets: [
+    .target(name: "CBenchmarkSupport"),
+    .executableTarget(
+      name: "verity-benchmarks",
+      dependencies: [
+        .product(name: "Verity", package: "Verity"),
+        "CBenchmarkSupport",
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
