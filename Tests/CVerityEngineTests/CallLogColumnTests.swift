@@ -103,6 +103,30 @@ import Testing
     #expect(disagreements == [], "constant hash: \(String(describing: constantHash))")
   }
 
+  /// One match among many calls, at every position of the column (first, last, inside and at
+  /// the edges of the blocks the column is walked in), with and without calls of another method.
+  @Test(arguments: [false, true])
+  func singleMatchesAreFoundAtEveryPosition(interleaved: Bool) {
+    let log = Log()
+    let f = log.intern("f")
+    let g = log.intern("g")
+    var indexOf: [UInt64] = []
+    for i in 0..<300 {
+      if interleaved && i % 3 == 1 { log.append(g, [intBytes(Int64(i)), stringBytes("x")]) }
+      indexOf.append(log.count)
+      log.append(f, [intBytes(Int64(i)), stringBytes("x")])
+    }
+    var wrong: [Int] = []
+    for i in 0..<300 {
+      let pattern: [Arg] = [.eq(intBytes(Int64(i))), .any]
+      if log.find(f, pattern) != (1, [indexOf[i]]) { wrong.append(i) }
+      if log.first(f, pattern, from: indexOf[i]) != indexOf[i] { wrong.append(i) }
+      if log.first(f, pattern, from: indexOf[i] + 1) != nil { wrong.append(i) }
+    }
+    #expect(wrong == [])
+    #expect(log.count(f, [.eq(intBytes(300)), .any]) == 0)
+  }
+
   /// Every call of one method shares an EQ argument's bytes but for its last byte, and the hash is
   /// constant: every column entry equals the EQ hash, so only memcmp tells the calls apart.
   @Test func constantColumnHashesStillCountExactly() {
