@@ -68,6 +68,11 @@ public final class CallLog: Sendable {
   /// log.record("reset")  // no arguments
   /// ```
   ///
+  /// Calls with up to six arguments resolve to fixed-arity overloads of this method, which the
+  /// compiler specializes fully; this parameter-pack form takes longer argument lists, with the
+  /// same result. Arguments are encoded on the calling thread, outside the log's lock, each as an
+  /// independent value (an instance shared by two arguments is written in full in both).
+  ///
   /// An engine failure (more than 255 arguments, a conformance that wrote no value or more than
   /// one, out of memory) is reported at the given location and the call is not recorded. For
   /// speed, arguments are not fully validated: a conformance that writes one value with a broken

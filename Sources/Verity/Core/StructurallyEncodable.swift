@@ -32,9 +32,9 @@ public protocol StructurallyEncodable {
   /// ```
   func encode(to encoder: inout StructureEncoder)
 
-  /// Whether every value of this type writes exactly one value and no class instance (so a call
-  /// log can skip its per-argument check). An implementation detail of Verity's own
-  /// conformances: leave the default (`false`).
+  /// Whether every value of this type writes exactly one well-formed value and no class instance,
+  /// so that ``Structure`` can skip validation and a call log its per-argument check. An
+  /// implementation detail of Verity's own conformances: leave the default (`false`).
   static var _verityTrustedEncoding: Bool { get }
 }
 

@@ -27,7 +27,9 @@ public struct Structure: Sendable {
   /// Encodes a value through its ``StructurallyEncodable`` conformance.
   ///
   /// If the conformance writes something that isn't exactly one valid value, the failure is
-  /// reported at the caller's location and the result is an opaque marker structure.
+  /// reported at the caller's location and the result is an opaque marker structure. (The output
+  /// of Verity's own conformances for standard types is well-formed by construction and isn't
+  /// re-validated.)
   ///
   /// ```swift
   /// let structure = Structure(User(name: "Ada", age: 36))
@@ -43,7 +45,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     value.encode(to: &encoder)
     self = Structure._finishing(
-      encoder, typeName: String(describing: T.self),
+      encoder, validate: !T._verityTrustedEncoding, typeName: String(describing: T.self),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -63,7 +65,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     encoder.encode(any: value)
     self = Structure._finishing(
-      encoder, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
+      encoder, validate: true, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -88,7 +90,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     body(&encoder)
     self = Structure._finishing(
-      encoder, typeName: nil,
+      encoder, validate: true, typeName: nil,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -154,13 +156,14 @@ public struct Structure: Sendable {
   @usableFromInline
   static func _finishing(
     _ encoder: borrowing StructureEncoder,
+    validate: Bool,
     typeName: @autoclosure () -> String?,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
     column: UInt
   ) -> Structure {
-    let result: Result<Structure, VerityEngineError> = _finish(encoder)
+    let result: Result<Structure, VerityEngineError> = _finish(encoder, validate: validate)
     switch result {
     case .success(let structure):
       return structure
@@ -172,11 +175,19 @@ public struct Structure: Sendable {
     }
   }
 
-  /// The encoder's output as a structure, or why it isn't one.
-  package static func _finish(_ encoder: borrowing StructureEncoder) -> Result<Structure, VerityEngineError> {
+  /// The encoder's output as a structure, or why it isn't one. `validate: false` skips the full
+  /// validation for output known to be well-formed (Verity's own conformances); the encoder's
+  /// sticky status and open containers are always checked.
+  package static func _finish(
+    _ encoder: borrowing StructureEncoder, validate: Bool = true
+  ) -> Result<Structure, VerityEngineError> {
     if let error = encoder.finish() { return .failure(error) }
     return encoder.withWrittenBytes { buffer in
-      if let error = VerityEngineError(status: vrt_validate(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)) {
+      if buffer.isEmpty { return .failure(VerityEngineError(.truncated)) }
+      if validate,
+        let error = VerityEngineError(
+          status: vrt_validate(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count))
+      {
         return .failure(error)
       }
       return .success(Structure(_trusted: Array(buffer)))

@@ -27,6 +27,11 @@ extension StructureEncoder {
   /// person or `@Matchable` spells them. Two types with the same simple name and the same fields
   /// therefore give the same structure.
   ///
+  /// The parameter's own optional layer is not part of the value: `encode(any: x)` writes `x` for
+  /// `.some(x)` and nil for `nil`, so an `Int?` argument encodes as the optional it is. To keep the
+  /// distinction of a doubly optional value such as `Int??.some(nil)`, box it first
+  /// (`encode(any: value as Any)`).
+  ///
   /// The walk is iterative: very deep values (a 100 000-node linked list) don't overflow the stack.
   /// Beyond 100 000 levels of nesting a value is written as an opaque marker.
   ///

@@ -259,6 +259,24 @@ struct StructureEncoderTests {
     #expect(Structure([ListNode(value: 9), ListNode(value: 9)]).bytes == Bytes.container(0x10, one + one))
   }
 
+  @Test func anyHashableEncodesItsBase() {
+    #expect(Structure(AnyHashable(5)) == Structure(5))
+    #expect(Structure(AnyHashable("k")) == Structure("k"))
+    #expect(Structure([AnyHashable(1): "one"]) == Structure([1: "one"]))
+  }
+
+  @Test func trustedEncodingsAreTheStandardValueTypes() {
+    #expect(Int._verityTrustedEncoding)
+    #expect(String._verityTrustedEncoding)
+    #expect(Date._verityTrustedEncoding)
+    #expect([Int]._verityTrustedEncoding)
+    #expect(Dictionary<String, [Int?]>._verityTrustedEncoding)
+    #expect(!ListNode._verityTrustedEncoding)
+    #expect(![ListNode]._verityTrustedEncoding)
+    #expect(!AnyHashable._verityTrustedEncoding)
+    #expect(!Range<ListNodeBound>._verityTrustedEncoding)
+  }
+
   @Test func integerLiteralsPickTheIntegerOverload() {
     let viaLiteral = Structure { $0.encode(7) }
     #expect(viaLiteral.bytes == [0x04, 0x07])
@@ -283,4 +301,11 @@ final class ListNode: StructurallyEncodable {
       $0.field("next", next)
     }
   }
+}
+
+/// A user type, not trusted by default.
+struct ListNodeBound: StructurallyEncodable, Comparable {
+  var value: Int
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+  func encode(to encoder: inout StructureEncoder) { encoder.encode(value) }
 }
