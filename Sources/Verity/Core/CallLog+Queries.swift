@@ -269,7 +269,7 @@ extension _CallLogState {
     case .exactly(let arguments):
       guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
       var scratch: [UInt8] = []
-      var predicates: [(@Sendable (RecordedArgument) -> Bool)?] = []
+      var predicates: [_ArgumentPredicate?] = []
       var hasPredicate = false
       for argument in arguments {
         switch argument {
@@ -279,7 +279,10 @@ extension _CallLogState {
           scratch.append(contentsOf: structure.bytes)
           predicates.append(nil)
         case .predicate(let predicate):
-          predicates.append(predicate)
+          predicates.append(.argument(predicate))
+          hasPredicate = true
+        case .valuePredicate(let predicate):
+          predicates.append(.value(predicate))
           hasPredicate = true
         }
       }
@@ -296,7 +299,7 @@ extension _CallLogState {
             cArguments.append(
               vrt_arg_pattern(kind: VRT_ARG_EQ, bytes: base.baseAddress! + offset, length: structure.byteCount))
             offset += structure.byteCount
-          case .predicate:
+          case .predicate, .valuePredicate:
             cArguments.append(vrt_arg_pattern(kind: VRT_ARG_PREDICATE, bytes: nil, length: 0))
           }
         }
@@ -382,11 +385,11 @@ extension _CallLogState {
 /// What the engine's predicate callback needs: the predicates by argument position and the
 /// retained values. Used only during one query, under the log's lock.
 final class _PredicateContext {
-  let predicates: [(@Sendable (RecordedArgument) -> Bool)?]
+  let predicates: [_ArgumentPredicate?]
   let values: [_RetainedValue]
   let valueStarts: [Int]
 
-  init(predicates: [(@Sendable (RecordedArgument) -> Bool)?], values: [_RetainedValue], valueStarts: [Int]) {
+  init(predicates: [_ArgumentPredicate?], values: [_RetainedValue], valueStarts: [Int]) {
     self.predicates = predicates
     self.values = values
     self.valueStarts = valueStarts
@@ -395,8 +398,6 @@ final class _PredicateContext {
   func evaluate(callIndex: UInt64, position: UInt32, bytes: UnsafePointer<UInt8>?, length: Int) -> Bool {
     let position = Int(position)
     guard position < predicates.count, let predicate = predicates[position] else { return false }
-    // The log's arguments come from Verity's encoder; they are not re-validated here.
-    let structure = Structure(_trusted: Array(UnsafeRawBufferPointer(start: bytes, count: length)))
     var value: Any? = nil
     var retained = false
     let call = Int(callIndex)
@@ -408,10 +409,25 @@ final class _PredicateContext {
         retained = true
       }
     }
-    return predicate(
-      RecordedArgument(
-        callIndex: call, position: position, structure: structure, value: value, isValueRetained: retained))
+    switch predicate {
+    case .value(let predicate):
+      return predicate(value)
+    case .argument(let predicate):
+      // The log's arguments come from Verity's encoder; they are not re-validated here.
+      let structure = Structure(_trusted: Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+      return predicate(
+        RecordedArgument(
+          callIndex: call, position: position, structure: structure, value: value, isValueRetained: retained))
+    }
   }
+}
+
+/// An argument predicate as the engine callback runs it.
+enum _ArgumentPredicate {
+  /// Sees the argument's structure and retained value.
+  case argument(@Sendable (RecordedArgument) -> Bool)
+  /// Sees the retained value only: no structure is built.
+  case value(@Sendable (Any?) -> Bool)
 }
 
 /// The engine's predicate callback: forwards to the query's ``_PredicateContext``.

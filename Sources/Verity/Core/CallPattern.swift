@@ -48,6 +48,7 @@ public enum ArgumentsPattern: Sendable {
 /// .equal(Structure(3))
 /// .predicate { $0.structure.description.hasPrefix("\"user-") }
 /// .predicate { ($0.value as? Int).map { $0 > 10 } ?? false }   // needs retained values
+/// .valuePredicate { ($0 as? Int).map { $0 > 10 } ?? false }      // the same, cheaper
 /// ```
 public enum ArgumentPattern: Sendable {
   /// Any value.
@@ -57,6 +58,10 @@ public enum ArgumentPattern: Sendable {
   /// The predicate decides. It runs inside the log's lock, on the querying thread, and must not
   /// use the same log (that would deadlock).
   case predicate(@Sendable (RecordedArgument) -> Bool)
+  /// The predicate decides from the retained argument value alone (nil when the log does not
+  /// retain values, see ``CallLog/retainsValues``). The cheapest predicate: no ``Structure`` is
+  /// built for the argument. Same rules as ``predicate(_:)``: inside the lock, never the same log.
+  case valuePredicate(@Sendable (Any?) -> Bool)
 }
 
 /// One recorded argument, as a predicate sees it.

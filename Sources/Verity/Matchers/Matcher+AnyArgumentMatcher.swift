@@ -16,6 +16,12 @@ extension Matcher: AnyArgumentMatcher {
   /// eq(3).matches(any: nil)                // .mismatch("nil is not a value of type Int")
   /// ```
   public func matches(any value: Any?) -> MatchResult {
+    // Fast path for a non-optional T: the value is a T (one dynamic cast, no unwrapping). An
+    // optional T keeps the flattening below, whose treatment of nested optionals differs from a
+    // plain cast.
+    if !_checksOptionalType, let value, let typed = value as? T {
+      return matches(typed)
+    }
     guard let value, let present = _flattenOptional(value) else {
       if let optionalType = T.self as? any _OptionalProtocol.Type,
         let none = optionalType._none as? T

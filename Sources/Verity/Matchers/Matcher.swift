@@ -38,6 +38,10 @@ public struct Matcher<T>: Sendable {
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
   package let engineForm: _MatcherEngineForm
 
+  /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
+  /// unwrapping for values that are already a `T`.
+  package let _checksOptionalType: Bool
+
   /// Creates a matcher from a description and a check that explains mismatches.
   ///
   /// - Parameters:
@@ -77,6 +81,7 @@ public struct Matcher<T>: Sendable {
     self.description = description
     self.engineForm = engineForm
     self.check = check
+    self._checksOptionalType = T.self is any _OptionalProtocol.Type
   }
 
   /// Checks a value.

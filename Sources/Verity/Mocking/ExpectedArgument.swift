@@ -36,7 +36,7 @@ struct ExpectedArgument: Sendable {
     case .opaque:
       break
     }
-    return .predicate { argument in matcher.matches(any: argument.value).isMatch }
+    return .valuePredicate { value in matcher.matches(any: value).isMatch }
   }
 
   var captor: (any ArgumentCapturing)? {
