@@ -56,4 +56,18 @@ class FailureCapturingTestCase: XCTestCase {
         CapturedFailure(description: description, filePath: filePath, line: lineNumber))
     }
   #endif
+
+  /// The message Verity reported, from an XCTest failure description: without XCTFail's
+  /// "failed - " prefix and without the note IssueReporting appends on Linux after a "━━┉┅" rule.
+  func _message(_ description: String) -> String {
+    var message = Substring(description)
+    if let rule = message.range(of: "\n\n━━┉┅") {
+      message = message[..<rule.lowerBound]
+    }
+    let prefix = "failed - "
+    if message.hasPrefix(prefix) {
+      message = message.dropFirst(prefix.count)
+    }
+    return String(message)
+  }
 }

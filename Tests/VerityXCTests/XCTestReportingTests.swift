@@ -83,17 +83,6 @@ final class XCTestReportingTests: FailureCapturingTestCase {
   /// also appends a note about host applications after a `━━┉┅` rule when it cannot find an
   /// XCTest frame on the call stack (it looks them up with `NSClassFromString`, which finds no
   /// Swift classes there); the note is not part of Verity's message.
-  private func _message(_ description: String) -> String {
-    var message = Substring(description)
-    if let rule = message.range(of: "\n\n━━┉┅") {
-      message = message[..<rule.lowerBound]
-    }
-    let prefix = "failed - "
-    if message.hasPrefix(prefix) {
-      message = message.dropFirst(prefix.count)
-    }
-    return String(message)
-  }
 }
 
 private enum ParseError: Error {

@@ -22,7 +22,8 @@ import Synchronization
 /// - `.never`, `.atMost(n)`: at most that many matching calls after the cursor; the cursor stays.
 /// - `.only`: as `.times(1)`, and the mock has exactly one call.
 ///
-/// Matching calls found are marked verified.
+/// The calls a check takes are marked verified. An ``ArgumentCaptor`` in an in-order check captures
+/// from every matching call of the mock, as in ``Mock/verifyCall(withIdentifier:arguments:mode:fileID:filePath:line:column:)``.
 public final class InOrder: Sendable {
   private let cursor = Mutex<(sequence: UInt64, description: String?)>((0, nil))
 
