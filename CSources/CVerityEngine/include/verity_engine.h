@@ -594,6 +594,20 @@ typedef struct vrt_near_call {
 vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_call *out_calls,
                            size_t capacity, uint64_t *out_total);
 
+/* ------------------------------------------------------------------------------------------- */
+/* Sanitizer annotations                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * Happens-before annotations for locks ThreadSanitizer cannot see (Swift's Synchronization.Mutex on
+ * Linux is implemented in an uninstrumented library). Call vrt_sanitizer_acquire(token) right after
+ * taking such a lock and vrt_sanitizer_release(token) right before giving it up, with one token per
+ * lock (any stable address; NULL is allowed and is just another token). When the engine is built
+ * with -fsanitize=thread these forward to __tsan_acquire / __tsan_release; otherwise they do nothing.
+ */
+void vrt_sanitizer_acquire(const void *token);
+void vrt_sanitizer_release(const void *token);
+
 #ifdef __cplusplus
 }
 #endif

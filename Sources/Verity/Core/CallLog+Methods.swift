@@ -12,7 +12,7 @@ extension CallLog {
   /// log.recordedMethods  // [("open", 1), ("save", 2)]
   /// ```
   public var recordedMethods: [(method: String, count: Int)] {
-    _state.withLock { state in
+    _withState { state in
       guard let log = state.log else { return [] }
       return state.methodIDs
         .sorted { $0.value < $1.value }

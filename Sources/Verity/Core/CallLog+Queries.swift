@@ -217,7 +217,7 @@ extension CallLog {
   /// log.call(at: 0)?.arguments.first?.description  // "42"
   /// ```
   public func call(at index: Int) -> RecordedCall? {
-    _state.withLock { state in
+    _withState { state in
       guard index >= 0, index < state.callCount else { return nil }
       return try? state.recordedCall(at: UInt64(index))
     }
@@ -233,7 +233,7 @@ extension CallLog {
     _ column: UInt,
     _ body: (inout _CallLogState) throws(VerityEngineError) -> R
   ) -> R {
-    let result: Result<R, VerityEngineError> = _state.withLock { state in
+    let result: Result<R, VerityEngineError> = _withState { state in
       do throws(VerityEngineError) {
         return .success(try body(&state))
       } catch {

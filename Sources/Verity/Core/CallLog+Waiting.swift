@@ -12,7 +12,7 @@ extension CallLog {
   /// ```
   public func recordings() -> AsyncStream<Int> {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-    let id = _state.withLock { state in
+    let id = _withState { state in
       let id = state.nextWaiter
       state.nextWaiter += 1
       state.waiters[id] = continuation
@@ -20,7 +20,7 @@ extension CallLog {
       return id
     }
     continuation.onTermination = { [weak self] _ in
-      self?._state.withLock { state in
+      self?._withState { state in
         state.waiters[id] = nil
       }
     }

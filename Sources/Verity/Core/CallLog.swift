@@ -157,7 +157,7 @@ public final class CallLog: Sendable {
     column: UInt
   ) {
     let retains = retainsValues
-    let error: VerityEngineError? = _state.withLock { state in
+    let error: VerityEngineError? = _withState { state in
       if let failure { return failure }
       do throws(VerityEngineError) {
         try state.append(method: method, argumentCount: argumentCount, encoder: encoder)
@@ -190,7 +190,7 @@ public final class CallLog: Sendable {
   /// log.count  // 1
   /// ```
   public var count: Int {
-    _state.withLock { $0.callCount }
+    _withState { $0.callCount }
   }
 
   /// The number of calls recorded for `method`, in constant time (0 for a method never recorded).
@@ -199,7 +199,7 @@ public final class CallLog: Sendable {
   /// log.count(of: "ping")
   /// ```
   public func count(of method: String) -> Int {
-    _state.withLock { state in
+    _withState { state in
       guard let log = state.log, let id = state.methodIDs[method] else { return 0 }
       return Int(vrt_log_count_method(log, id))
     }
@@ -212,7 +212,7 @@ public final class CallLog: Sendable {
   /// print(log.memoryFootprint / log.count, "bytes per call")
   /// ```
   public var memoryFootprint: Int {
-    _state.withLock { state in
+    _withState { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
         + state.values.capacity * MemoryLayout<_RetainedValue>.stride
         + state.valueStarts.capacity * MemoryLayout<Int>.stride
