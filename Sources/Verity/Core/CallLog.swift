@@ -113,9 +113,11 @@ public final class CallLog: Sendable {
   ) {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
-    for argument in arguments {
+    for index in arguments.indices {
+      // The common scalars need no per-argument check (see `_encodeCommonScalar`).
+      if encoder._encodeCommonScalar(arguments[index]) { continue }
       let start = encoder.byteCount
-      encoder.encode(any: argument)
+      encoder.encode(any: arguments[index])
       if let error = encoder._endArgument(from: start), failure == nil { failure = error }
     }
     _commit(
