@@ -113,9 +113,11 @@ public final class CallLog: Sendable {
   ) {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
-    for argument in arguments {
+    for index in arguments.indices {
+      // The common scalars need no per-argument check (see `_encodeCommonScalar`).
+      if encoder._encodeCommonScalar(arguments[index]) { continue }
       let start = encoder.byteCount
-      encoder.encode(any: argument)
+      encoder.encode(any: arguments[index])
       if let error = encoder._endArgument(from: start), failure == nil { failure = error }
     }
     _commit(
@@ -156,29 +158,39 @@ public final class CallLog: Sendable {
     line: UInt,
     column: UInt
   ) {
-    let retains = retainsValues
-    let error: VerityEngineError? = _withState { state in
-      if let failure { return failure }
-      do throws(VerityEngineError) {
-        try state.append(method: method, argumentCount: argumentCount, encoder: encoder)
-      } catch {
-        return error
+    var error = failure
+    if _fastPath(error == nil) {
+      let retains = retainsValues
+      error = _withState { state in
+        if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder) {
+          return error
+        }
+        if retains {
+          state.valueStarts.append(state.values.count)
+          retain(&state.values)
+        }
+        if _slowPath(state.hasWaiters) { state.notifyWaiters() }
+        return nil
       }
-      if retains {
-        state.valueStarts.append(state.values.count)
-        retain(&state.values)
-      }
-      state.notifyWaiters()
-      return nil
     }
     if encoder._writer == _spare.writer {
       _spare.inUse.store(false, ordering: .releasing)
     }
     if let error {
-      reportFailure(
-        "Verity could not record a call to \(method): \(error.message)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      _reportRecordingFailure(error, method: method, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+  }
+
+  /// Reports a call that could not be recorded (kept out of line: the recording path never fails
+  /// in practice).
+  @inline(never)
+  func _reportRecordingFailure(
+    _ error: VerityEngineError, method: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    reportFailure(
+      "Verity could not record a call to \(method): \(error.message)",
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   // MARK: Sizes
@@ -312,27 +324,33 @@ struct _CallLogState: ~Copyable {
   }
 
   /// Appends the encoder's bytes as one call, stamped with the next process-wide sequence number.
-  mutating func append(
+  /// Returns the failure, if any (nothing is appended then).
+  @inline(__always)
+  mutating func record(
     method: String, argumentCount: Int, encoder: borrowing StructureEncoder
-  ) throws(VerityEngineError) {
-    guard argumentCount <= 255 else { throw VerityEngineError(.tooLarge) }
-    if let error = encoder.finish() { throw error }
-    let id = try intern(method)
-    let log = try requireLog()
-    let sequence = CallLog._sequence.wrappingAdd(1, ordering: .relaxed).newValue
-    let status = encoder.withWrittenBytes { bytes in
-      vrt_log_append(
-        log, id, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
-        UInt32(argumentCount), sequence, nil)
+  ) -> VerityEngineError? {
+    guard let log else { return creationError ?? VerityEngineError(.outOfMemory) }
+    guard argumentCount <= 255 else { return VerityEngineError(.tooLarge) }
+    if let error = encoder.finish() { return error }
+    let id: UInt32
+    if let lastMethod, lastMethod.name == method {
+      id = lastMethod.id
+    } else {
+      do throws(VerityEngineError) { id = try intern(method) } catch { return error }
     }
-    try status.check()
+    let sequence = CallLog._sequence.wrappingAdd(1, ordering: .relaxed).newValue
+    let writer = encoder._writer
+    let status = vrt_log_append(
+      log, id, vrt_writer_bytes(writer), vrt_writer_length(writer), UInt32(argumentCount), sequence, nil)
+    if _slowPath(status != VRT_OK) { return VerityEngineError(status: status) }
+    return nil
   }
 
   /// The number of calls recorded (0 without an engine log).
   var callCount: Int { log.map { Int(vrt_log_count_calls($0)) } ?? 0 }
 
   /// Tells every waiting stream the new call count.
-  @inline(__always)
+  @inline(never)
   func notifyWaiters() {
     guard hasWaiters else { return }
     let count = callCount

@@ -81,6 +81,32 @@ extension StructureEncoder {
     }
   }
 
+  /// Writes `value` if it is nil or exactly an `Int`, `String`, `Double` or `Bool` (what most
+  /// dynamic argument lists hold) and returns true; returns false, writing nothing, otherwise.
+  ///
+  /// What it writes is exactly one well-formed value with no object in it (the same bytes
+  /// ``encode(any:)`` writes), so a call log can skip its per-argument check.
+  @inline(__always)
+  mutating func _encodeCommonScalar(_ value: Any?) -> Bool {
+    guard let value else {
+      encodeNil()
+      return true
+    }
+    let type = ObjectIdentifier(Swift.type(of: value))
+    if type == ObjectIdentifier(Int.self) {
+      _writeSigned(Int64(value as! Int))
+    } else if type == ObjectIdentifier(String.self) {
+      encode(value as! String)
+    } else if type == ObjectIdentifier(Double.self) {
+      encode(value as! Double)
+    } else if type == ObjectIdentifier(Bool.self) {
+      encode(value as! Bool)
+    } else {
+      return false
+    }
+    return true
+  }
+
   /// Writes one value, or opens its container and pushes a frame for its children.
   mutating func _emit(_ value: Any, into frames: inout [_DynamicFrame]) {
     // 0. The exact types of decoded JSON, recognized by metadata identity (no conformance lookup).
