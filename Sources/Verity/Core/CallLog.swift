@@ -234,12 +234,11 @@ public final class CallLog: Sendable {
 
 /// One retained argument value.
 ///
-/// The log shares retained values with predicates and captors, on whichever thread queries it:
-/// that sharing is the purpose of retaining them, so the box is `@unchecked Sendable`. The log
-/// itself only touches them under its lock, and ``CallLog/values(of:argument:matching:fileID:filePath:line:column:)``
-/// only hands out `Sendable` values.
+/// Retained values stay inside the log's lock: predicates see them there, during the query, and
+/// ``CallLog/values(of:argument:matching:fileID:filePath:line:column:)`` only hands out `Sendable`
+/// values. So the box needs no `Sendable` conformance of its own.
 @usableFromInline
-struct _RetainedValue: @unchecked Sendable {
+struct _RetainedValue {
   @usableFromInline
   let value: Any?
 

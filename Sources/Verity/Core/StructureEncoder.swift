@@ -27,8 +27,10 @@ internal import CVerityEngine
 ///   applied: `"é"` precomposed (U+00E9) and decomposed (U+0065 U+0301) are different structures
 ///   even though Swift's `==` calls them equal.
 ///
-/// Sendability: the encoder exclusively owns its writer (it is `~Copyable`), so moving it to
-/// another thread is safe.
+/// Sendability (`@unchecked`): an encoder is `~Copyable`, so it can move between threads but never
+/// be shared. It either owns its writer alone, or borrows a call log's spare writer, which only
+/// the recording that won the spare's atomic `inUse` flag (acquire) may touch until it gives the
+/// spare back (release). Either way one thread at a time touches the writer's memory.
 public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// The engine writer, heap-allocated so its address is stable while the encoder moves.
   let _writer: UnsafeMutablePointer<vrt_writer>
