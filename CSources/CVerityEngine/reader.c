@@ -133,7 +133,7 @@ static vrt_status vrt__walk(const uint8_t *b, size_t length, const vrt_hash_opti
   size_t frame_count = 0, frame_capacity = 0;
   vrt_node *nodes = NULL;
   size_t count = 0, node_capacity = 0;
-  uint32_t objects = 0;
+  uint32_t objects = 0; /* OBJECT containers open around `pos` (BACKREF targets) */
   size_t pos = 0;
   bool root_started = false;
   vrt_status status = VRT_OK;
@@ -147,6 +147,7 @@ static vrt_status vrt__walk(const uint8_t *b, size_t length, const vrt_hash_opti
         status = VRT_ERR_MALFORMED; /* missing name, label without value, or odd DICT */
         goto fail;
       }
+      if (f->tag == VRT_TAG_OBJECT) objects--;
       uint64_t hash = 0;
       if (build) {
         hash = constant ? constant_hash : vrt__finish_container(f->acc, f->children, f->tag, seed);

@@ -11,6 +11,7 @@ const char *vrt_status_string(vrt_status status) {
   case VRT_ERR_INVALID_STATE: return "invalid state";
   case VRT_ERR_INVALID_ARGUMENT: return "invalid argument";
   case VRT_ERR_NOT_FOUND: return "not found";
+  case VRT_ERR_SHARING_LIMIT: return "too many repeated shared instances";
   }
   return "unknown status";
 }

@@ -6,11 +6,21 @@
  * wrapping and OPAQUE values.
  *
  * Private layout of the public struct:
- *   - `open` holds two size_t per open container: the offset of its tag byte and the value of
- *     `object_count` when it was opened. `open_capacity` counts containers, not size_t slots.
+ *   - `open` holds two size_t per open container: the offset of its tag byte, and 1 when it is an
+ *     OBJECT whose identity was registered by vrt_writer_object_seen (0 otherwise).
+ *     `open_capacity` counts containers, not size_t slots.
+ *   - `object_count` is the number of such OBJECTs open around the write position.
  *   - `identities` points to a vrt__writer_aux (allocated on first need): the identity table
- *     (open addressing, uintptr_t -> ordinal, cleared in O(1) by bumping an epoch), the
- *     ordinal -> identity array, and scratch buffers used when sorting.
+ *     (open addressing, uintptr_t -> slot, cleared in O(1) by bumping an epoch) of every instance
+ *     written in the current value, each marked open (an ancestor of the write position, with
+ *     its depth among the open OBJECTs) or closed; the stack of open identities; the count of
+ *     instances written again (sharing); and scratch buffers used when sorting.
+ *
+ * Identities and BACKREF: an instance that is an open ancestor is a cycle and becomes a BACKREF
+ * to it, by distance (0 = the innermost open OBJECT). Any other instance is written in full, even
+ * when it was written before (sharing never changes the bytes). Because a BACKREF only points
+ * outward, the bytes of a subtree never depend on what was written before it, so sorting SET and
+ * DICT payloads is a plain permutation of byte ranges.
  */
 #include <stdlib.h>
 
@@ -18,8 +28,9 @@
 
 typedef struct vrt__slot {
   uintptr_t key;
-  uint32_t ordinal;
+  uint32_t depth; /* while open: its index in the open-identity stack */
   uint32_t epoch; /* the slot is occupied iff epoch == aux->epoch */
+  uint8_t open;   /* 1 while the instance is an open ancestor of the write position */
 } vrt__slot;
 
 /** One SET element or DICT pair inside the payload being sorted. */
@@ -35,8 +46,10 @@ typedef struct vrt__writer_aux {
   size_t slot_used;
   uint32_t epoch;
 
-  uintptr_t *ids; /* ordinal -> identity */
+  uintptr_t *ids; /* the open-identity stack: ids[0 ..< object_count] */
   size_t ids_capacity;
+  uintptr_t pending; /* registered by vrt_writer_object_seen, opened by the next begin(OBJECT) */
+  uint64_t repeats;  /* instances written again in the current value (sharing) */
 
   vrt__entry *entries;
   vrt__entry *merge;
@@ -45,6 +58,9 @@ typedef struct vrt__writer_aux {
   uint8_t *scratch;
   size_t scratch_capacity;
 } vrt__writer_aux;
+
+static bool vrt__open_identity(vrt_writer *w, size_t *registered);
+static void vrt__close_identity(vrt_writer *w);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Basics                                                                                       */
@@ -84,6 +100,8 @@ static void vrt__forget(vrt_writer *w) {
   w->object_count = 0;
   if (aux == NULL) return;
   aux->slot_used = 0;
+  aux->pending = 0;
+  aux->repeats = 0;
   aux->epoch++;
   if (aux->epoch == 0) {
     /* The epoch wrapped: really clear the slots once every 2^32 resets. */
@@ -229,8 +247,10 @@ void vrt_writer_begin(vrt_writer *w, uint8_t tag, const char *name, size_t name_
     w->open_capacity = cap;
   }
   if (!vrt_writer_reserve_(w, VRT_CONTAINER_HEADER)) return;
+  size_t registered = 0;
+  if (tag == VRT_TAG_OBJECT && !vrt__open_identity(w, &registered)) return;
   w->open[2 * w->open_count] = w->length;
-  w->open[2 * w->open_count + 1] = w->object_count;
+  w->open[2 * w->open_count + 1] = registered;
   w->open_count++;
   uint8_t *p = w->bytes + w->length;
   p[0] = tag;
@@ -281,268 +301,12 @@ static void vrt__sort_entries(const uint8_t *base, vrt__entry *entries, vrt__ent
   if (src != entries) memcpy(entries, src, n * sizeof(vrt__entry));
 }
 
-enum { VRT__FRAME_CONTAINER = 0, VRT__FRAME_RETURN = 1 };
-
-typedef struct vrt__emit_frame {
-  size_t old_end;   /* CONTAINER: end of its payload in the old bytes; RETURN: where to resume */
-  size_t new_start; /* CONTAINER: offset of its header in the output */
-  int kind;
-} vrt__emit_frame;
-
-typedef struct vrt__emitter {
-  uint8_t *out;
-  size_t length;
-  size_t capacity;
-} vrt__emitter;
-
-static bool vrt__emit_reserve(vrt__emitter *e, size_t extra) {
-  if (e->capacity - e->length >= extra) return true;
-  if (extra > SIZE_MAX - e->length) return false;
-  void *p = e->out;
-  size_t cap = e->capacity;
-  if (!vrt__ensure(&p, &cap, e->length + extra, 1)) return false;
-  e->out = (uint8_t *)p;
-  e->capacity = cap;
-  return true;
-}
-
 static size_t vrt__slot_index(uintptr_t key, size_t mask) {
   uint64_t h = (uint64_t)key * VRT__P1;
   return (size_t)(h ^ (h >> 29)) & mask;
 }
 
-/** Index `i` with objpos[i] == offset (objpos is increasing), or m when absent. */
-static size_t vrt__find_object(const size_t *objpos, size_t m, size_t offset) {
-  size_t lo = 0, hi = m;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (objpos[mid] < offset) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
-    }
-  }
-  return (lo < m && objpos[lo] == offset) ? lo : m;
-}
-
-/**
- * Rewrites a sorted SET/DICT payload that contains OBJECTs written inside it.
- *
- * OBJECT ordinals are their preorder positions in the value; sorting moved elements, so an element
- * may now hold a BACKREF to an object whose contents come later. The payload is re-emitted in the
- * sorted element order, walking the old bytes with an explicit stack: every object is written in
- * full at its first occurrence in the new order (jumping to its old contents when that first
- * occurrence was a BACKREF) and as a BACKREF everywhere else; objects are renumbered in the new
- * preorder, container lengths recomputed, and the identity table updated for later BACKREFs.
- */
-static vrt_status vrt__reserialize(vrt_writer *w, vrt__writer_aux *aux, const vrt__entry *entries,
-                                   size_t n, size_t ps, size_t pe, uint32_t base) {
-  const uint8_t *b = w->bytes;
-  size_t m = (size_t)(w->object_count - base);
-  vrt_status status = VRT_OK;
-  size_t *objpos = (size_t *)malloc(m * sizeof(size_t));
-  uint32_t *renum = (uint32_t *)malloc(m * sizeof(uint32_t));
-  uintptr_t *ids = (uintptr_t *)malloc(m * sizeof(uintptr_t));
-  vrt__emit_frame *frames = NULL;
-  size_t frame_count = 0, frame_capacity = 0;
-  vrt__emitter e = {aux->scratch, 0, aux->scratch_capacity};
-  if (objpos == NULL || renum == NULL || ids == NULL) {
-    status = VRT_ERR_OUT_OF_MEMORY;
-    goto done;
-  }
-
-  /* 1. Old ordinals: OBJECT tags in preorder (a flat scan steps into every container header). */
-  size_t found = 0;
-  for (size_t pos = ps; pos < pe;) {
-    uint8_t tag = b[pos];
-    if (vrt_tag_is_container(tag)) {
-      if (tag == VRT_TAG_OBJECT) {
-        if (found == m) {
-          status = VRT_ERR_MALFORMED;
-          goto done;
-        }
-        objpos[found++] = pos;
-      }
-      pos += VRT_CONTAINER_HEADER;
-    } else if (tag == VRT_TAG_SOME) {
-      pos++;
-    } else {
-      size_t size;
-      if (vrt__value_size(b + pos, pe - pos, &size) != VRT_OK) {
-        status = VRT_ERR_MALFORMED;
-        goto done;
-      }
-      pos += size;
-    }
-  }
-  if (found != m) {
-    status = VRT_ERR_MALFORMED;
-    goto done;
-  }
-  for (size_t i = 0; i < m; i++) renum[i] = VRT_NONE;
-  uint32_t next = base;
-
-  /* 2. Emit the elements in sorted order. */
-  for (size_t k = 0; k < n; k++) {
-    size_t cur = entries[k].start;
-    size_t end = cur + entries[k].length;
-    for (;;) {
-      while (frame_count > 0) {
-        vrt__emit_frame *f = &frames[frame_count - 1];
-        if (f->kind == VRT__FRAME_CONTAINER && cur == f->old_end) {
-          size_t payload = e.length - f->new_start - VRT_CONTAINER_HEADER;
-          if (payload > VRT_MAX_PAYLOAD) {
-            status = VRT_ERR_TOO_LARGE;
-            goto done;
-          }
-          vrt__store_le32(e.out + f->new_start + 1, (uint32_t)payload);
-          frame_count--;
-        } else if (f->kind == VRT__FRAME_RETURN) {
-          cur = f->old_end;
-          frame_count--;
-        } else {
-          break;
-        }
-      }
-      if (frame_count == 0 && cur == end) break;
-      if (!vrt__emit_reserve(&e, 16)) {
-        status = VRT_ERR_OUT_OF_MEMORY;
-        goto done;
-      }
-      uint8_t tag = b[cur];
-      bool jumped = false; /* at the old contents of an object first met as a BACKREF */
-      if (tag == VRT_TAG_SOME) {
-        e.out[e.length++] = tag;
-        cur++;
-        continue;
-      }
-      if (tag == VRT_TAG_BACKREF) {
-        uint64_t ordinal;
-        size_t used;
-        if (vrt__varint(b + cur + 1, pe - cur - 1, &ordinal, &used) != VRT_OK) {
-          status = VRT_ERR_MALFORMED;
-          goto done;
-        }
-        size_t size = 1 + used;
-        if (ordinal < base) {
-          memcpy(e.out + e.length, b + cur, size);
-          e.length += size;
-          cur += size;
-          continue;
-        }
-        if (ordinal - base >= m) {
-          status = VRT_ERR_MALFORMED;
-          goto done;
-        }
-        size_t index = (size_t)(ordinal - base);
-        if (renum[index] != VRT_NONE) {
-          e.out[e.length++] = VRT_TAG_BACKREF;
-          vrt__put_varint(e.out, &e.length, renum[index]);
-          cur += size;
-          continue;
-        }
-        /* First occurrence in the new order: emit the object's contents here, then resume. */
-        void *fp = frames;
-        if (!vrt__ensure(&fp, &frame_capacity, frame_count + 1, sizeof(vrt__emit_frame))) {
-          status = VRT_ERR_OUT_OF_MEMORY;
-          goto done;
-        }
-        frames = (vrt__emit_frame *)fp;
-        frames[frame_count].kind = VRT__FRAME_RETURN;
-        frames[frame_count].old_end = cur + size;
-        frames[frame_count].new_start = 0;
-        frame_count++;
-        renum[index] = next++;
-        cur = objpos[index];
-        tag = VRT_TAG_OBJECT;
-        jumped = true;
-      }
-      if (vrt_tag_is_container(tag)) {
-        size_t old_end = cur + VRT_CONTAINER_HEADER + vrt__load_le32(b + cur + 1);
-        if (tag == VRT_TAG_OBJECT && !jumped) {
-          size_t index = vrt__find_object(objpos, m, cur);
-          if (index == m) {
-            status = VRT_ERR_MALFORMED;
-            goto done;
-          }
-          if (renum[index] != VRT_NONE) {
-            e.out[e.length++] = VRT_TAG_BACKREF;
-            vrt__put_varint(e.out, &e.length, renum[index]);
-            cur = old_end;
-            continue;
-          }
-          renum[index] = next++;
-        }
-        void *fp = frames;
-        if (!vrt__ensure(&fp, &frame_capacity, frame_count + 1, sizeof(vrt__emit_frame))) {
-          status = VRT_ERR_OUT_OF_MEMORY;
-          goto done;
-        }
-        frames = (vrt__emit_frame *)fp;
-        frames[frame_count].kind = VRT__FRAME_CONTAINER;
-        frames[frame_count].old_end = old_end;
-        frames[frame_count].new_start = e.length;
-        frame_count++;
-        e.out[e.length] = tag;
-        vrt__store_le32(e.out + e.length + 1, 0);
-        e.length += VRT_CONTAINER_HEADER;
-        cur += VRT_CONTAINER_HEADER;
-        continue;
-      }
-      size_t size;
-      if (vrt__value_size(b + cur, pe - cur, &size) != VRT_OK) {
-        status = VRT_ERR_MALFORMED;
-        goto done;
-      }
-      if (!vrt__emit_reserve(&e, size)) {
-        status = VRT_ERR_OUT_OF_MEMORY;
-        goto done;
-      }
-      memcpy(e.out + e.length, b + cur, size);
-      e.length += size;
-      cur += size;
-    }
-  }
-  if (next != base + m) {
-    status = VRT_ERR_MALFORMED;
-    goto done;
-  }
-
-  /* 3. Replace the payload (its size may change by a few varint bytes). */
-  if (e.length > pe - ps && !vrt_writer_reserve_(w, e.length - (pe - ps))) {
-    status = w->status;
-    goto done;
-  }
-  if (e.length > 0) memcpy(w->bytes + ps, e.out, e.length);
-  w->length = ps + e.length;
-
-  /* 4. Renumber the identities of the objects inside. */
-  for (size_t i = 0; i < m; i++) ids[renum[i] - base] = aux->ids[base + i];
-  for (size_t i = 0; i < m; i++) {
-    uintptr_t key = ids[i];
-    aux->ids[base + i] = key;
-    size_t mask = aux->slot_capacity - 1;
-    size_t s = vrt__slot_index(key, mask);
-    while (aux->slots[s].epoch == aux->epoch && aux->slots[s].key != key) s = (s + 1) & mask;
-    if (aux->slots[s].epoch != aux->epoch) {
-      status = VRT_ERR_MALFORMED; /* unreachable: every object inside was registered */
-      goto done;
-    }
-    aux->slots[s].ordinal = base + (uint32_t)i;
-  }
-
-done:
-  aux->scratch = e.out;
-  aux->scratch_capacity = e.capacity;
-  free(objpos);
-  free(renum);
-  free(ids);
-  free(frames);
-  return status;
-}
-
-/** Sorts the payload of the SET or DICT whose tag is at `start` (the innermost open container). */
-static vrt_status vrt__canonicalize(vrt_writer *w, size_t start, uint32_t base) {
+static vrt_status vrt__canonicalize(vrt_writer *w, size_t start) {
   bool dict = w->bytes[start] == VRT_TAG_DICT;
   size_t ps = start + VRT_CONTAINER_HEADER;
   size_t pe = w->length;
@@ -583,9 +347,6 @@ static vrt_status vrt__canonicalize(vrt_writer *w, size_t start, uint32_t base) 
   if (sorted) return VRT_OK;
   vrt__sort_entries(w->bytes, aux->entries, aux->merge, n);
 
-  if (w->object_count > base) {
-    return vrt__reserialize(w, aux, aux->entries, n, ps, pe, base);
-  }
   size_t payload = pe - ps;
   if (payload > aux->scratch_capacity) {
     void *p = aux->scratch;
@@ -611,14 +372,14 @@ void vrt_writer_end(vrt_writer *w) {
   }
   size_t top = w->open_count - 1;
   size_t start = w->open[2 * top];
-  uint32_t base = (uint32_t)w->open[2 * top + 1];
+  bool registered = w->open[2 * top + 1] != 0;
   if (w->length - start - VRT_CONTAINER_HEADER > VRT_MAX_PAYLOAD) {
     vrt__fail(w, VRT_ERR_TOO_LARGE);
     return;
   }
   uint8_t tag = w->bytes[start];
   if (tag == VRT_TAG_SET || tag == VRT_TAG_DICT) {
-    vrt_status st = vrt__canonicalize(w, start, base);
+    vrt_status st = vrt__canonicalize(w, start);
     if (st != VRT_OK) {
       vrt__fail(w, st);
       return;
@@ -631,6 +392,7 @@ void vrt_writer_end(vrt_writer *w) {
   }
   vrt__store_le32(w->bytes + start + 1, (uint32_t)payload);
   w->open_count = top;
+  if (registered) vrt__close_identity(w);
 }
 
 /* ------------------------------------------------------------------------------------------- */
@@ -656,6 +418,14 @@ static bool vrt__identity_grow(vrt__writer_aux *aux) {
   return true;
 }
 
+/** The slot of `identity` in the table, or the empty slot where it would go. */
+static vrt__slot *vrt__identity_slot(vrt__writer_aux *aux, uintptr_t identity) {
+  size_t mask = aux->slot_capacity - 1;
+  size_t s = vrt__slot_index(identity, mask);
+  while (aux->slots[s].epoch == aux->epoch && aux->slots[s].key != identity) s = (s + 1) & mask;
+  return &aux->slots[s];
+}
+
 bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity) {
   if (w == NULL || w->status != VRT_OK) return true;
   if (identity == 0) {
@@ -668,34 +438,62 @@ bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
     return true;
   }
-  size_t mask = aux->slot_capacity - 1;
-  size_t s = vrt__slot_index(identity, mask);
-  while (aux->slots[s].epoch == aux->epoch) {
-    if (aux->slots[s].key == identity) {
+  vrt__slot *slot = vrt__identity_slot(aux, identity);
+  if (slot->epoch == aux->epoch) {
+    if (slot->open) {
+      /* A cycle: refer to the open ancestor by its distance from the innermost open OBJECT. */
       if (!vrt_writer_reserve_(w, 11)) return true;
       w->bytes[w->length++] = VRT_TAG_BACKREF;
-      vrt__put_varint(w->bytes, &w->length, aux->slots[s].ordinal);
+      vrt__put_varint(w->bytes, &w->length, (uint64_t)(w->object_count - 1 - slot->depth));
       return true;
     }
-    s = (s + 1) & mask;
+    /* Shared: written again in full, within a budget (a diamond chain doubles at each level). */
+    if (aux->repeats >= VRT_MAX_REPEATED_INSTANCES) {
+      vrt__fail(w, VRT_ERR_SHARING_LIMIT);
+      return true;
+    }
+    aux->repeats++;
+  } else {
+    slot->key = identity;
+    slot->epoch = aux->epoch;
+    slot->open = 0;
+    aux->slot_used++;
   }
+  aux->pending = identity;
+  return false;
+}
+
+/** Opens the identity registered by vrt_writer_object_seen for the OBJECT being begun. Sets
+ *  `*registered` to 1 when there was one. Returns false (status set) when out of memory. */
+static bool vrt__open_identity(vrt_writer *w, size_t *registered) {
+  vrt__writer_aux *aux = (vrt__writer_aux *)w->identities;
+  if (aux == NULL || aux->pending == 0) return true;
+  uintptr_t identity = aux->pending;
+  aux->pending = 0;
   if (w->object_count >= VRT_NONE - 1) {
     vrt__fail(w, VRT_ERR_TOO_LARGE);
-    return true;
+    return false;
   }
   void *ids = aux->ids;
   if (!vrt__ensure(&ids, &aux->ids_capacity, (size_t)w->object_count + 1, sizeof(uintptr_t))) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
-    return true;
+    return false;
   }
   aux->ids = (uintptr_t *)ids;
-  aux->slots[s].key = identity;
-  aux->slots[s].ordinal = w->object_count;
-  aux->slots[s].epoch = aux->epoch;
-  aux->slot_used++;
-  aux->ids[w->object_count] = identity;
-  w->object_count++;
-  return false;
+  vrt__slot *slot = vrt__identity_slot(aux, identity);
+  slot->open = 1;
+  slot->depth = w->object_count;
+  aux->ids[w->object_count++] = identity;
+  *registered = 1;
+  return true;
+}
+
+/** Closes the innermost open identity (its OBJECT has ended): later occurrences are sharing. */
+static void vrt__close_identity(vrt_writer *w) {
+  vrt__writer_aux *aux = (vrt__writer_aux *)w->identities;
+  if (aux == NULL || w->object_count == 0) return;
+  uintptr_t identity = aux->ids[--w->object_count];
+  vrt__identity_slot(aux, identity)->open = 0;
 }
 
 void vrt_writer_forget_identities(vrt_writer *w) {

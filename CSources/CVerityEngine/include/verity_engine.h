@@ -34,9 +34,12 @@
  *              NIL or SOME, so Int??.some(nil) differs from nil. Otherwise .some(x) is written as x.
  *              So a chain of SOME prefixes always ends in NIL; readers reject SOME before any
  *              other value as MALFORMED.
- *     BACKREF  0x0A varint(k)                         the k-th OBJECT (0-based, in write order,
- *              which is the order the OBJECT tags appear in the bytes) of this same value appears
- *              again (a cycle or a shared instance).
+ *     BACKREF  0x0A varint(k)                         a cycle: the instance of the k-th OBJECT
+ *              enclosing this position, counting outward (0 = the innermost enclosing OBJECT).
+ *              Only cycles use it: an instance met again outside its own subtree (shared by two
+ *              fields, two elements, ...) is written in full again, so whether an instance is shared
+ *              never changes the bytes. A value that would write shared instances again more than
+ *              VRT_MAX_REPEATED_INSTANCES times fails with VRT_ERR_SHARING_LIMIT.
  *     OPAQUE   0x0B varint(n) type-name, varint(m) description
  *              a value with no structure (a closure, a metatype, ...).
  *
@@ -46,17 +49,13 @@
  *     SET      0x11 len  children, sorted by their encoded bytes (memcmp order, shorter first on tie)
  *     DICT     0x12 len  key value key value ...; pairs sorted by the encoded bytes of the key
  *                        (then of the value, for duplicate keys)
- *              When elements of one SET/DICT share class instances (a BACKREF from one element
- *              to an OBJECT in another), the writer sorts by the bytes as first written, then
- *              re-emits the payload so that every OBJECT is written in full at its first
- *              occurrence in the sorted order and OBJECTs are numbered in that order: the result
- *              is always valid; it is canonical whenever the sort keys hold no such references
- *              (dictionary keys that are plain values, the common case).
+ *              A BACKREF only points outward, so every element's bytes are independent of the
+ *              others and the order is canonical whatever instances the elements share.
  *     STRUCT   0x13 len  STRING type-name, then (STRING label, value)*
  *     ENUM     0x14 len  STRING type-name, STRING case-name, then (STRING label, value)*
  *                        (labels of unlabeled associated values are empty strings)
  *     OBJECT   0x15 len  STRING type-name, then (STRING label, value)*   (a class instance,
- *                        written by its contents; its identity is used only for BACKREF)
+ *                        written by its contents; its identity is used only to end cycles)
  *     TUPLE    0x16 len  (STRING label, value)*  (unlabeled elements have empty labels)
  *
  *   varint: unsigned LEB128, at most 10 bytes, no over-long forms (a final 0x00 continuation byte
@@ -90,7 +89,7 @@ typedef enum vrt_status {
   /** The input ended inside a value. */
   VRT_ERR_TRUNCATED = 3,
   /** The input is not a valid structure: unknown tag, bad varint, a child overrunning its
-   *  container, trailing bytes after the root, a BACKREF to an object not yet seen, ... */
+   *  container, trailing bytes after the root, a BACKREF with no OBJECT that far out, ... */
   VRT_ERR_MALFORMED = 4,
   /** A size limit was exceeded (container payload > VRT_MAX_PAYLOAD, too many calls, ...). */
   VRT_ERR_TOO_LARGE = 5,
@@ -100,6 +99,9 @@ typedef enum vrt_status {
   VRT_ERR_INVALID_ARGUMENT = 7,
   /** A lookup found nothing (vrt_log_first). */
   VRT_ERR_NOT_FOUND = 8,
+  /** A value shares class instances so much that writing each occurrence in full would exceed
+   *  VRT_MAX_REPEATED_INSTANCES repeated instances (see BACKREF). */
+  VRT_ERR_SHARING_LIMIT = 9,
 } vrt_status;
 
 /** A static, human-readable name for `status` ("ok", "truncated input", ...). Never NULL; an
@@ -133,6 +135,9 @@ enum {
 
 /** Largest container payload, in bytes. */
 #define VRT_MAX_PAYLOAD ((uint32_t)0xFFFFFFF0u)
+/** The most times one value may write class instances that it already wrote (shared instances are
+ *  written in full at each occurrence; a chain of diamonds doubles at each level). */
+#define VRT_MAX_REPEATED_INSTANCES 1000000u
 /** Size of a container header: tag + 4-byte payload length. */
 #define VRT_CONTAINER_HEADER 5u
 /** Marks "no such index/offset" in node and call records. */
@@ -188,8 +193,8 @@ typedef struct vrt_writer {
   size_t *open;          /* private: start offsets of open containers */
   size_t open_count;     /* private */
   size_t open_capacity;  /* private */
-  void *identities;      /* private: object identity table (BACKREF) */
-  uint32_t object_count; /* private: OBJECTs written so far in the current value */
+  void *identities;      /* private: object identity table (cycles, sharing budget) */
+  uint32_t object_count; /* private: registered OBJECTs open around the write position */
 } vrt_writer;
 
 /** Initializes an empty writer. Does not allocate. `w` must not be NULL. */
@@ -295,6 +300,14 @@ static inline void vrt_writer_write_string(vrt_writer *w, const char *utf8, size
   vrt_writer_write_data(w, VRT_TAG_STRING, utf8, length);
 }
 
+/**
+ * Unicode normalization quick check: true when the UTF-8 text has no code point at or above
+ * U+0300 (every byte is below 0xCC), so it is already in Normalization Form C and a writer can
+ * copy it as it is. False means it may not be (the caller normalizes). `utf8` may be NULL only
+ * when `length` is 0 (true: the empty text is in NFC).
+ */
+bool vrt_utf8_is_nfc_quick(const uint8_t *utf8, size_t length);
+
 /** Writes OPAQUE with a type name and a description (either may be empty / NULL with length 0). */
 void vrt_writer_write_opaque(vrt_writer *w, const char *type_name, size_t type_length,
                              const char *description, size_t description_length);
@@ -318,17 +331,19 @@ void vrt_writer_end(vrt_writer *w);
 
 /**
  * Identity for class instances. Call before writing an instance with identity `identity` (any
- * non-zero pointer-sized value). If the instance was already written in the current value, a
- * BACKREF is written and true is returned (the caller writes nothing more). Otherwise the identity
- * is remembered, false is returned, and the caller writes the OBJECT (vrt_writer_begin with
- * VRT_TAG_OBJECT, fields, vrt_writer_end). Identities are forgotten by vrt_writer_reset and
- * vrt_writer_forget_identities. On allocation failure the sticky status is set and true is
- * returned (nothing more should be written); so does identity 0 (VRT_ERR_INVALID_ARGUMENT), a
- * failed writer, and a NULL writer.
+ * non-zero pointer-sized value). If the instance is an OBJECT still open around the write position
+ * (a cycle), a BACKREF to it is written and true is returned (the caller writes nothing more).
+ * Otherwise false is returned and the caller writes the OBJECT in full (vrt_writer_begin with
+ * VRT_TAG_OBJECT, which opens the identity, fields, vrt_writer_end, which closes it); this
+ * includes an instance written before in the same value (sharing), which counts against
+ * VRT_MAX_REPEATED_INSTANCES: past it VRT_ERR_SHARING_LIMIT is set and true is returned.
+ * Identities are forgotten by vrt_writer_reset and vrt_writer_forget_identities. On allocation
+ * failure the sticky status is set and true is returned (nothing more should be written); so does
+ * identity 0 (VRT_ERR_INVALID_ARGUMENT), a failed writer, and a NULL writer.
  */
 bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity);
 
-/** Forgets remembered identities and restarts OBJECT numbering, for the next independent value
+/** Forgets remembered identities and the sharing budget, for the next independent value
  *  written into the same buffer (for example the next argument of a call). Calling it while a
  *  container is open sets VRT_ERR_INVALID_STATE. */
 void vrt_writer_forget_identities(vrt_writer *w);

@@ -83,3 +83,96 @@ extension Decimal: StructurallyEncodable {
   @inlinable
   public static var _verityTrustedEncoding: Bool { true }
 }
+
+// MARK: Foundation types whose storage reflection cannot read (or shows as internals)
+
+/// Written as `STRUCT "Foundation.CharacterSet" { bitmap: Data }`, its bitmap representation:
+/// equal sets give equal structures, whatever their storage. (The bitmap is 8 KiB or more.)
+///
+/// ```swift
+/// Structure(CharacterSet(charactersIn: "ab")) == Structure(CharacterSet(charactersIn: "ba"))  // true
+/// ```
+extension CharacterSet: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Foundation.CharacterSet") { $0.field("bitmap", bitmapRepresentation) }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Foundation.AttributedString" { runs: [(text, attributes)] }`: each run's
+/// text and the description of its attributes.
+///
+/// ```swift
+/// Structure(AttributedString("hi")) == Structure(AttributedString("hi"))  // true
+/// ```
+@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+extension AttributedString: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Foundation.AttributedString") { fields in
+      fields.field("runs") { runsEncoder in
+        runsEncoder.encodeArray { elements in
+          for run in runs {
+            elements.encodeTuple {
+              $0.field("text", String(characters[run.range]))
+              $0.field("attributes", String(describing: run.attributes))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Foundation.TimeZone" { identifier }`.
+///
+/// ```swift
+/// Structure(TimeZone(identifier: "Europe/Paris")!).description  // TimeZone(identifier: "Europe/Paris")
+/// ```
+extension TimeZone: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Foundation.TimeZone") { $0.field("identifier", identifier) }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Foundation.Locale" { identifier }`.
+///
+/// ```swift
+/// Structure(Locale(identifier: "en_US")).description  // Locale(identifier: "en_US")
+/// ```
+extension Locale: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Foundation.Locale") { $0.field("identifier", identifier) }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Foundation.Calendar" { identifier, locale, timeZone, firstWeekday,
+/// minimumDaysInFirstWeek }`: what calendars compare by.
+///
+/// ```swift
+/// Structure(Calendar(identifier: .gregorian)) != Structure(Calendar(identifier: .japanese))  // true
+/// ```
+extension Calendar: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Foundation.Calendar") {
+      $0.field("identifier", String(describing: identifier))
+      $0.field("locale", locale?.identifier)
+      $0.field("timeZone", timeZone.identifier)
+      $0.field("firstWeekday", firstWeekday)
+      $0.field("minimumDaysInFirstWeek", minimumDaysInFirstWeek)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}

@@ -415,3 +415,109 @@ extension AnyHashable: StructurallyEncodable {
     encoder.encode(any: base)
   }
 }
+
+// MARK: Types reflection cannot read (their storage is builtin)
+
+#if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+  /// Widened exactly to `Double`, like `Float`: `Float16(1.5)` and `1.5` are the same structure.
+  ///
+  /// ```swift
+  /// Structure(Float16(1.5)) == Structure(1.5)  // true
+  /// ```
+  extension Float16: StructurallyEncodable {
+    public func encode(to encoder: inout StructureEncoder) {
+      encoder.encode(Double(self))
+    }
+
+    @inlinable
+    public static var _verityTrustedEncoding: Bool { true }
+  }
+#endif
+
+/// Written as a one-scalar string: `Unicode.Scalar("a")` is the same structure as `"a"`.
+///
+/// ```swift
+/// Structure(Unicode.Scalar("a")) == Structure("a")  // true
+/// ```
+extension Unicode.Scalar: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(String(self))
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as the string it holds.
+///
+/// ```swift
+/// Structure("abc" as StaticString) == Structure("abc")  // true
+/// ```
+extension StaticString: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(description)
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Swift.ObjectIdentifier" { address }`: identifiers compare by identity.
+///
+/// ```swift
+/// Structure(ObjectIdentifier(Int.self)) == Structure(ObjectIdentifier(Int.self))  // true
+/// ```
+extension ObjectIdentifier: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Swift.ObjectIdentifier") { $0.field("address", UInt(bitPattern: self)) }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Swift.OpaquePointer" { address }`: pointers compare by address.
+///
+/// ```swift
+/// Structure(OpaquePointer(bitPattern: 16)!).description  // OpaquePointer(address: 16)
+/// ```
+extension OpaquePointer: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeStruct("Swift.OpaquePointer") { $0.field("address", UInt(bitPattern: Int(bitPattern: self))) }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as `STRUCT "Swift.Duration" { seconds, attoseconds }` (its `components`).
+///
+/// ```swift
+/// Structure(Duration.milliseconds(1500)).description
+/// // Duration(seconds: 1, attoseconds: 500000000000000000)
+/// ```
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension Duration: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    let (seconds, attoseconds) = components
+    encoder.encodeStruct("Swift.Duration") {
+      $0.field("seconds", seconds)
+      $0.field("attoseconds", attoseconds)
+    }
+  }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
+}
+
+/// Written as an opaque value of its type and its description (`\Geo.lat`): key paths are
+/// classes whose components reflection cannot see, and the description names them.
+///
+/// ```swift
+/// Structure(\Geo.lat) != Structure(\Geo.lon)  // true
+/// ```
+extension AnyKeyPath: StructurallyEncodable {
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeOpaque(typeName: StructureEncoder.typeName(of: type(of: self)), description: String(describing: self))
+  }
+}

@@ -14,7 +14,7 @@ internal import CVerityEngine
 /// | structs, class instances | `User(name: "x", age: 3)` |
 /// | enums | `Shape.circle(radius: 1.0)`, `Result.success(1)`, `Color.red` |
 /// | tuples | `(1, label: 2)` |
-/// | back-references (cycles, shared instances) | `<reference to Node #0>` (the first object written in the value is #0) |
+/// | a cycle back to an enclosing instance | `<cycle to Node>` (the innermost enclosing `Node`), `<cycle to Node, 2 objects out>` |
 /// | opaque values | their description, or `<TypeName>` when it is empty |
 ///
 /// The rendering is iterative, so a 10 000-deep value renders (truncated) without deep recursion.
@@ -54,6 +54,8 @@ struct _StructureRenderer {
     var end: Int
     var count = 0
     var closer: String
+    /// An OBJECT: closing it pops ``_StructureRenderer/objects``.
+    var isObject = false
   }
 
   var reader: _StructureReader
@@ -62,7 +64,7 @@ struct _StructureRenderer {
   var truncated = false
   var malformed = false
   var stack: [Frame] = []
-  /// Type names of the OBJECTs seen so far, for back-references.
+  /// Type names of the OBJECTs open around the current position, for cycles (BACKREF).
   var objects: [String] = []
 
   init(bytes: UnsafeRawBufferPointer, limit: Int) {
@@ -76,6 +78,7 @@ struct _StructureRenderer {
       guard let top = stack.last else { break }
       if reader.position >= top.end {
         stack.removeLast()
+        if top.isObject { objects.removeLast() }
         append(top.closer)
         continue
       }
@@ -145,11 +148,12 @@ struct _StructureRenderer {
       append("Optional(")
       stack.append(Frame(kind: .some, end: reader.position + size, closer: ")"))
     case StructureTag.backReference.rawValue:
-      guard let index = reader.readVarint() else { return fail() }
-      if index < UInt64(objects.count) {
-        append("<reference to \(objects[Int(index)]) #\(index)>")
+      guard let distance = reader.readVarint() else { return fail() }
+      if distance < UInt64(objects.count) {
+        let name = objects[objects.count - 1 - Int(distance)]
+        append(distance == 0 ? "<cycle to \(name)>" : "<cycle to \(name), \(distance + 1) objects out>")
       } else {
-        append("<reference to #\(index)>")
+        append("<cycle>")
       }
     case StructureTag.opaque.rawValue:
       guard let typeName = reader.readLengthPrefixed(), let text = reader.readLengthPrefixed() else {
@@ -187,14 +191,16 @@ struct _StructureRenderer {
         stack.append(Frame(kind: .dictionary, end: end, closer: "]"))
       }
     case StructureTag.struct.rawValue, StructureTag.object.rawValue:
-      guard let name = reader.readString() else { return fail() }
-      if tag == StructureTag.object.rawValue { objects.append(name) }
+      guard let qualified = reader.readString() else { return fail() }
+      let name = _displayTypeName(qualified)
+      let isObject = tag == StructureTag.object.rawValue
+      if isObject { objects.append(name) }
       append(name)
       append("(")
-      stack.append(Frame(kind: .fields, end: end, closer: ")"))
+      stack.append(Frame(kind: .fields, end: end, closer: ")", isObject: isObject))
     case StructureTag.enum.rawValue:
       guard let name = reader.readString(), let caseName = reader.readString() else { return fail() }
-      append(name)
+      append(_displayTypeName(name))
       append(".")
       append(caseName)
       if reader.position < end {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 internal import CVerityEngine
 
 extension StructureEncoder {
@@ -23,9 +24,13 @@ extension StructureEncoder {
   ///    - anything with no children (closures, metatypes, ...): an opaque value of its type name and
   ///      `String(describing:)`.
   ///
-  /// Type names are `String(describing: type(of: value))` (`"User"`, `"Box<Int>"`): short, as a
-  /// person or `@Matchable` spells them. Two types with the same simple name and the same fields
-  /// therefore give the same structure.
+  /// Type names are fully qualified (`"MyApp.User"`, `"Swift.Array<MyApp.Geo>"`, as
+  /// `String(reflecting:)` spells them), so types of two modules with the same simple name and
+  /// fields never give the same structure; renderings show the short name (`User`).
+  ///
+  /// Functions, metatypes and builtin storage (`SIMD2<Double>`'s, `Float16`'s, a pointer's) have
+  /// no children to reflect: see ``_emitUnreflectable(_:)``. A function cannot be compared by
+  /// value: the encoder notes it in ``incomparableContent``.
   ///
   /// The parameter's own optional layer is not part of the value: `encode(any: x)` writes `x` for
   /// `.some(x)` and nil for `nil`, so an `Int?` argument encodes as the optional it is. To keep the
@@ -81,6 +86,24 @@ extension StructureEncoder {
     }
   }
 
+  /// The type name the dynamic path writes for values of `type`: its fully qualified name, as
+  /// `String(reflecting:)` spells it (`"MyApp.Geo"`, `"Swift.Array<MyApp.Geo>"`).
+  ///
+  /// Use it in a hand-written conformance to keep the bytes reflection would write, so adding the
+  /// conformance changes no comparison:
+  ///
+  /// ```swift
+  /// func encode(to encoder: inout StructureEncoder) {
+  ///   encoder.encodeStruct(StructureEncoder.typeName(of: Geo.self)) {
+  ///     $0.field("lat", lat)
+  ///     $0.field("lon", lon)
+  ///   }
+  /// }
+  /// ```
+  public static func typeName(of type: Any.Type) -> String {
+    _TypeNames.qualified(type)
+  }
+
   /// Writes `value` if it is nil or exactly an `Int`, `String`, `Double` or `Bool` (what most
   /// dynamic argument lists hold) and returns true; returns false, writing nothing, otherwise.
   ///
@@ -130,7 +153,7 @@ extension StructureEncoder {
     }
     if frames.count >= _maxDynamicDepth {
       encodeOpaque(
-        typeName: String(describing: type(of: value)),
+        typeName: _TypeNames.qualified(type(of: value)),
         description: "<nesting deeper than \(_maxDynamicDepth) levels>")
       return
     }
@@ -272,10 +295,11 @@ extension StructureEncoder {
     }
   }
 
-  /// The Mirror fallback.
+  /// The Mirror fallback, after the values reflection cannot describe (see ``_emitUnreflectable(_:)``).
   mutating func _emitReflecting(_ value: Any, into frames: inout [_DynamicFrame]) {
+    if _emitUnreflectable(value) { return }
     let mirror = Mirror(reflecting: value)
-    let typeName = String(describing: type(of: value))
+    let typeName = _TypeNames.qualified(type(of: value))
     switch mirror.displayStyle {
     case .struct:
       _begin(UInt8(VRT_TAG_STRUCT), typeName)
@@ -350,6 +374,37 @@ extension StructureEncoder {
     }
   }
 
+  /// Values whose type reflection cannot see into, told apart by their kind of type metadata.
+  /// Returns false, writing nothing, for every other value.
+  ///
+  /// - A function: OPAQUE (its type, `<function (Int) -> ()>`). Functions cannot be compared by
+  ///   value, so the encoder records that it wrote one (``incomparableContent``): comparisons of
+  ///   such a structure report it instead of answering.
+  /// - A metatype: OPAQUE (its fully qualified type, `Int.self`).
+  /// - A builtin value (the storage of `SIMD2<Double>`, `Float16`, pointers, ..., which a mirror
+  ///   shows as `(Opaque Value)`): OPAQUE (its type, its bits in hexadecimal, in memory order).
+  ///   Different bits give different structures, so no two such values are equal by accident; a
+  ///   pointer compares by address (its identity).
+  mutating func _emitUnreflectable(_ value: Any) -> Bool {
+    let valueType = type(of: value)
+    switch _MetadataKind(valueType) {
+    case .function:
+      let name = _TypeNames.qualified(valueType)
+      encodeOpaque(typeName: name, description: "<function \(_displayTypeName(name))>")
+      _noteIncomparable(.function(typeName: _displayTypeName(name)))
+      return true
+    case .metatype:
+      let described = _TypeNames.qualified(value as! Any.Type)
+      encodeOpaque(typeName: _TypeNames.qualified(valueType), description: "\(_displayTypeName(described)).self")
+      return true
+    case .builtin:
+      encodeOpaque(typeName: _TypeNames.qualified(valueType), description: "<bits " + _bitsHex(value) + ">")
+      return true
+    case .other:
+      return false
+    }
+  }
+
   /// A mirror's children as labeled fields; positional tuple labels (".0") become "".
   func _fields(of mirror: Mirror) -> [(label: String, value: Any)] {
     mirror.children.map { child in
@@ -363,6 +418,116 @@ extension StructureEncoder {
     if let name = _swiftEnumCaseName(value) { return String(cString: name) }
     return String(describing: value)
   }
+}
+
+/// The memory of a value, in hexadecimal, in memory order.
+func _bitsHex(_ value: Any) -> String {
+  func bytes<T>(_ value: T) -> String {
+    withUnsafeBytes(of: value) { raw in
+      var text = ""
+      text.reserveCapacity(raw.count * 2)
+      for byte in raw {
+        text += byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+      }
+      return text
+    }
+  }
+  return _openExistential(value, do: bytes)
+}
+
+/// The kinds of type metadata the dynamic path treats specially, read from the metadata's first
+/// word (the Swift runtime's `MetadataKind`, stable ABI; class metadata, whose first word on Apple
+/// platforms is an isa pointer, is `.other`).
+enum _MetadataKind {
+  /// `Builtin.*` types (`MetadataKind::Opaque`): storage reflection shows as `(Opaque Value)`.
+  case builtin
+  /// Function types.
+  case function
+  /// Metatypes and existential metatypes (`Int.self`, `(any P).Type`).
+  case metatype
+  case other
+
+  init(_ type: Any.Type) {
+    let word = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+    switch word {
+    case 0x300: self = .builtin
+    case 0x302: self = .function
+    case 0x304, 0x306: self = .metatype
+    default: self = .other
+    }
+  }
+}
+
+/// Fully qualified type names (`Swift.Array<MyApp.Geo>`), cached: demangling a name costs more
+/// than writing most values.
+enum _TypeNames {
+  static let cache = Mutex<[ObjectIdentifier: String]>([:])
+
+  static func qualified(_ type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = cache.withLock({ $0[key] }) { return name }
+    let name = _typeName(type, qualified: true)
+    cache.withLock { $0[key] = name }
+    return name
+  }
+}
+
+/// A type name as people write it: module qualifiers and the compiler's private and local
+/// contexts removed, at every level (`Swift.Dictionary<Swift.String, App.(Geo in _8F3A)>` becomes
+/// `Dictionary<String, Geo>`). Structures keep the qualified name (so same-named types of two
+/// modules differ); renderings show this one.
+func _displayTypeName(_ name: String) -> String {
+  guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+  let scalars = Array(name.unicodeScalars)
+  var output = String.UnicodeScalarView()
+  var component = String.UnicodeScalarView()
+  func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+      || (scalar.value >= 0x30 && scalar.value <= 0x39)
+  }
+  var index = 0
+  while index < scalars.count {
+    let scalar = scalars[index]
+    if scalar == ".", index + 1 < scalars.count, scalars[index + 1] != "." {
+      // `Int.Type` / `P.Protocol` keep their owner.
+      var end = index + 1
+      while end < scalars.count, isIdentifier(scalars[end]) { end += 1 }
+      let next = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+      if next == "Type" || next == "Protocol" {
+        component.append(contentsOf: scalars[index..<end])
+        index = end
+        continue
+      }
+      component = String.UnicodeScalarView()
+      index += 1
+      // A context in parentheses: `(unknown context at $1f0)` or `(Geo in _8F3A)`.
+      if index < scalars.count, scalars[index] == "(" {
+        var depth = 0
+        var close = index
+        while close < scalars.count {
+          if scalars[close] == "(" { depth += 1 }
+          if scalars[close] == ")" { depth -= 1; if depth == 0 { break } }
+          close += 1
+        }
+        let inner = String(String.UnicodeScalarView(scalars[(index + 1)..<min(close, scalars.count)]))
+        if let range = inner.range(of: " in _") {
+          component = String(inner[..<range.lowerBound]).unicodeScalars
+        }
+        index = close + 1
+      }
+      continue
+    }
+    if isIdentifier(scalar) {
+      component.append(scalar)
+    } else {
+      output.append(contentsOf: component)
+      component = String.UnicodeScalarView()
+      output.append(scalar)
+    }
+    index += 1
+  }
+  output.append(contentsOf: component)
+  return String(output)
 }
 
 /// Nesting below which the dynamic path writes an opaque marker instead of descending.

@@ -23,9 +23,10 @@ internal import CVerityEngine
 ///   written as an opaque value with type name `"Integer"` and their decimal digits.
 /// - `Float` is widened exactly to `Double`. Every NaN is one canonical NaN (so NaN equals NaN
 ///   structurally) and `-0.0` is written as `+0.0` (as `==` treats them).
-/// - Strings are their UTF-8 bytes exactly as Swift stores them. No Unicode normalization is
-///   applied: `"é"` precomposed (U+00E9) and decomposed (U+0065 U+0301) are different structures
-///   even though Swift's `==` calls them equal.
+/// - Strings are written in Unicode Normalization Form C, so canonically equivalent strings (which
+///   Swift's `==` calls equal) are the same structure: `"é"` precomposed (U+00E9) and decomposed
+///   (U+0065 U+0301) both write U+00E9. Strings with no code point at or above U+0300 (all ASCII
+///   and most Latin text) are already in NFC and are copied as they are.
 ///
 /// Sendability (`@unchecked`): an encoder is `~Copyable`, so it can move between threads but never
 /// be shared. It either owns its writer alone, or borrows a call log's spare writer, which only
@@ -36,6 +37,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   let _writer: UnsafeMutablePointer<vrt_writer>
   /// False for an encoder lent a writer someone else owns (a call log's reusable writer).
   let _ownsWriter: Bool
+
+  /// Set when the encoder wrote a value that cannot be compared by value (a function), for the
+  /// comparisons that must report it instead of answering. Cleared by ``reset()``.
+  package var incomparableContent: _IncomparableContent? = nil
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
@@ -124,16 +129,20 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     vrt_writer_write_double(_writer, Double(value))
   }
 
-  /// Writes a string as its UTF-8 bytes, with no Unicode normalization.
+  /// Writes a string as its UTF-8 bytes in Unicode Normalization Form C (see ``StructureEncoder``):
+  /// `"caf\u{E9}"` and `"cafe\u{301}"` are the same structure, as they are equal under `==`.
   ///
   /// ```swift
   /// encoder.encode("Ada")
   /// ```
   public mutating func encode(_ value: String) {
     var value = value
-    value.withUTF8 { utf8 in
+    let written = value.withUTF8 { utf8 in
+      guard vrt_utf8_is_nfc_quick(utf8.baseAddress, utf8.count) else { return false }
       vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
+      return true
     }
+    if !written { _writeNormalized(value) }
   }
 
   /// Writes a substring as a string: `"abc".dropFirst()` and `"bc"` are the same structure.
@@ -143,7 +152,19 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ```
   public mutating func encode(_ value: Substring) {
     var value = value
-    value.withUTF8 { utf8 in
+    let written = value.withUTF8 { utf8 in
+      guard vrt_utf8_is_nfc_quick(utf8.baseAddress, utf8.count) else { return false }
+      vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
+      return true
+    }
+    if !written { _writeNormalized(String(value)) }
+  }
+
+  /// Writes a STRING of the NFC form of `value` (the slow path: the text has code points at or
+  /// above U+0300, where composition may apply).
+  @inline(never)
+  mutating func _writeNormalized(_ value: String) {
+    value._nfcCodeUnits.withUnsafeBufferPointer { utf8 in
       vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
     }
   }
@@ -204,6 +225,11 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
 
   // MARK: Internals
 
+  /// Notes that a value which cannot be compared was written (see ``incomparableContent``).
+  package mutating func _noteIncomparable(_ content: _IncomparableContent) {
+    if incomparableContent == nil { incomparableContent = content }
+  }
+
   /// The fixed-width fast path behind every integer conformance.
   @inlinable
   mutating func _encodeInteger<T: BinaryInteger>(_ value: T) {
@@ -263,6 +289,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// Empties the encoder (keeping its capacity) for the next value.
   package mutating func reset() {
     vrt_writer_reset(_writer)
+    incomparableContent = nil
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no
@@ -325,4 +352,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package var failure: VerityEngineError? {
     VerityEngineError(status: vrt_writer_status(_writer))
   }
+}
+
+/// What made a structure impossible to compare by value.
+package enum _IncomparableContent: Sendable, Equatable {
+  /// A function (closure) of this type, as people write it (`(Int) -> ()`).
+  case function(typeName: String)
 }

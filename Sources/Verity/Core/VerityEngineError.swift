@@ -36,6 +36,10 @@ public struct VerityEngineError: Error, Equatable, Sendable, CustomStringConvert
     case invalidArgument = 7
     /// A lookup found nothing.
     case notFound = 8
+    /// A value shares class instances so much that writing every occurrence in full would repeat
+    /// instances more than a million times (a chain of "diamonds", where each level refers twice
+    /// to the next, doubles at each level). See the "Equality and matching" article.
+    case sharingLimit = 9
     /// A status this version of Verity does not know.
     case unknown = -1
   }
@@ -62,14 +66,24 @@ public struct VerityEngineError: Error, Equatable, Sendable, CustomStringConvert
   public init(_ code: Code) {
     self.code = code
     let status = vrt_status(rawValue: UInt32(truncatingIfNeeded: code.rawValue))
-    self.message = String(cString: vrt_status_string(status))
+    self.message = Self.message(for: code, status: status)
   }
 
   /// Wraps an engine status; `nil` for `VRT_OK`.
   init?(status: vrt_status) {
     guard status != VRT_OK else { return nil }
     self.code = Code(rawValue: Int(status.rawValue)) ?? .unknown
-    self.message = String(cString: vrt_status_string(status))
+    self.message = Self.message(for: code, status: status)
+  }
+
+  /// The engine's text, made specific where the engine's is short.
+  private static func message(for code: Code, status: vrt_status) -> String {
+    if code == .sharingLimit {
+      return "the value shares class instances so much that writing each occurrence in full would "
+        + "repeat instances more than \(VRT_MAX_REPEATED_INSTANCES) times; give the type a "
+        + "StructurallyEncodable conformance, or compare it with a matcher"
+    }
+    return String(cString: vrt_status_string(status))
   }
 
   /// `"Verity engine error: <message>"`.

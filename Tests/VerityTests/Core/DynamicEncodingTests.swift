@@ -44,7 +44,7 @@ private struct Generic<T> {
 @Suite("StructureEncoder dynamic path")
 struct DynamicEncodingTests {
   @Test func conformingValuesTakeTheirConformance() {
-    let values: [Any] = [1, "x", 2.5, true, [1, 2], ["a": 1], Set([3]), Data([1]), Int?.some(4), 1..<2]
+    let values: [Any] = [1, "x", 2.5, true, [1, 2], ["a": 1], Set([3]), Data([1]), Int?.some(4) as Any, 1..<2]
     let typed: [Structure] = [
       Structure(1), Structure("x"), Structure(2.5), Structure(true), Structure([1, 2]), Structure(["a": 1]),
       Structure(Set([3])), Structure(Data([1])), Structure(4), Structure(1..<2),
@@ -95,7 +95,7 @@ struct DynamicEncodingTests {
     #expect(Structure(encoding: Int??.some(.some(1)) as Any).bytes == [0x04, 0x01])
     let anyWrapped: Any? = Optional<Any>.some(Optional<Int>.none as Any)
     #expect(Structure(encoding: anyWrapped as Any).bytes == [0x09, 0x01])
-    let payloadOptional: Any = Optional<Plain>.some(Plain(name: "a", age: 1, tags: []))
+    let payloadOptional: Any = Optional<Plain>.some(Plain(name: "a", age: 1, tags: [])) as Any
     #expect(Structure(encoding: payloadOptional) == Structure(encoding: Plain(name: "a", age: 1, tags: [])))
   }
 
@@ -137,24 +137,24 @@ struct DynamicEncodingTests {
   @Test func mirrorFallbackForStructs() {
     let value = Plain(name: "Ada", age: 36, tags: ["x"])
     let expected = Structure {
-      $0.encodeStruct("Plain") {
+      $0.encodeStruct(StructureEncoder.typeName(of: Plain.self)) {
         $0.field("name", "Ada")
         $0.field("age", 36)
         $0.field("tags", ["x"])
       }
     }
     #expect(Structure(encoding: value) == expected)
-    #expect(Structure(encoding: Generic(item: 1)) == Structure { $0.encodeStruct("Generic<Int>") { $0.field("item", 1) } })
+    #expect(Structure(encoding: Generic(item: 1)) == Structure { $0.encodeStruct(StructureEncoder.typeName(of: Generic<Int>.self)) { $0.field("item", 1) } })
   }
 
   @Test func mirrorFallbackForEnums() {
     #expect(
       Structure(encoding: Shape.circle(radius: 2))
-        == Structure { $0.encodeEnum("Shape", case: "circle") { $0.field("radius", 2.0) } })
+        == Structure { $0.encodeEnum(StructureEncoder.typeName(of: Shape.self), case: "circle") { $0.field("radius", 2.0) } })
     #expect(
       Structure(encoding: Shape.rect(1, 2))
         == Structure {
-          $0.encodeEnum("Shape", case: "rect") {
+          $0.encodeEnum(StructureEncoder.typeName(of: Shape.self), case: "rect") {
             $0.field("", 1.0)
             $0.field("", 2.0)
           }
@@ -162,14 +162,14 @@ struct DynamicEncodingTests {
     #expect(
       Structure(encoding: Shape.labeled(1, y: "q"))
         == Structure {
-          $0.encodeEnum("Shape", case: "labeled") {
+          $0.encodeEnum(StructureEncoder.typeName(of: Shape.self), case: "labeled") {
             $0.field("", 1)
             $0.field("y", "q")
           }
         })
-    #expect(Structure(encoding: Shape.point) == Structure { $0.encodeEnum("Shape", case: "point") })
+    #expect(Structure(encoding: Shape.point) == Structure { $0.encodeEnum(StructureEncoder.typeName(of: Shape.self), case: "point") })
     // The case name comes from the runtime, not from a custom description.
-    #expect(Structure(encoding: Described.alpha) == Structure { $0.encodeEnum("Described", case: "alpha") })
+    #expect(Structure(encoding: Described.alpha) == Structure { $0.encodeEnum(StructureEncoder.typeName(of: Described.self), case: "alpha") })
   }
 
   @Test func mirrorFallbackForTuples() {
@@ -195,12 +195,12 @@ struct DynamicEncodingTests {
     d.next = c
     let structure = Structure(encoding: a)
     #expect(structure == Structure(encoding: c))
-    #expect(structure.description == "MirrorNode(value: 1, next: MirrorNode(value: 2, next: <reference to MirrorNode #0>))")
+    #expect(structure.description == "MirrorNode(value: 1, next: MirrorNode(value: 2, next: <cycle to MirrorNode, 2 objects out>))")
     let inner = Bytes.container(
-      0x15, Bytes.string("MirrorNode") + Bytes.string("value") + [0x04, 2] + Bytes.string("next") + [0x0A, 0x00])
+      0x15, Bytes.string(StructureEncoder.typeName(of: MirrorNode.self)) + Bytes.string("value") + [0x04, 2] + Bytes.string("next") + [0x0A, 0x01])
     #expect(
       structure.bytes
-        == Bytes.container(0x15, Bytes.string("MirrorNode") + Bytes.string("value") + [0x04, 1] + Bytes.string("next") + inner))
+        == Bytes.container(0x15, Bytes.string(StructureEncoder.typeName(of: MirrorNode.self)) + Bytes.string("value") + [0x04, 1] + Bytes.string("next") + inner))
     let loop = MirrorNode(1)
     loop.next = loop
     #expect(Structure(encoding: loop) != structure)
@@ -212,7 +212,7 @@ struct DynamicEncodingTests {
     #expect(
       Structure(encoding: Derived())
         == Structure {
-          $0.encodeObject(identity: ObjectIdentifier(Derived()), typeName: "Derived") {
+          $0.encodeObject(identity: ObjectIdentifier(Derived()), typeName: StructureEncoder.typeName(of: Derived.self)) {
             $0.field("id", 1)
             $0.field("name", "d")
           }
@@ -221,11 +221,16 @@ struct DynamicEncodingTests {
 
   @Test func valuesWithoutChildrenAreOpaque() {
     let closure: (Int) -> Int = { $0 }
-    #expect(Structure(encoding: closure) == Structure { $0.encodeOpaque(typeName: "(Int) -> Int", description: "(Function)") })
-    #expect(Structure(encoding: Int.self) == Structure { $0.encodeOpaque(typeName: "Int.Type", description: "Int") })
+    #expect(
+      Structure(encoding: closure)
+        == Structure { $0.encodeOpaque(typeName: "(Swift.Int) -> Swift.Int", description: "<function (Int) -> Int>") })
+    #expect(
+      Structure(encoding: Int.self) == Structure { $0.encodeOpaque(typeName: "Swift.Int.Type", description: "Int.self") })
     let empty = Empty()
     let description = String(describing: empty)
-    #expect(Structure(encoding: empty) == Structure { $0.encodeOpaque(typeName: "Empty", description: description) })
+    #expect(
+      Structure(encoding: empty)
+        == Structure { $0.encodeOpaque(typeName: StructureEncoder.typeName(of: Empty.self), description: description) })
   }
 
   @Test func deepDynamicValuesDoNotOverflowTheStack() throws {

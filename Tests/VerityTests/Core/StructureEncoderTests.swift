@@ -64,13 +64,26 @@ struct StructureEncoderTests {
     #expect(Structure(Character("é")) == Structure("é"))
   }
 
-  @Test func stringsAreNotNormalized() {
+  @Test func stringsAreWrittenInNFC() {
     let precomposed = "\u{E9}"
     let decomposed = "e\u{301}"
     #expect(precomposed == decomposed)
     #expect(Structure(precomposed).bytes == [0x07, 0x02, 0xC3, 0xA9])
-    #expect(Structure(decomposed).bytes == [0x07, 0x03, 0x65, 0xCC, 0x81])
-    #expect(Structure(precomposed) != Structure(decomposed))
+    #expect(Structure(decomposed).bytes == [0x07, 0x02, 0xC3, 0xA9])
+    // The same through every path that writes text: substrings, characters, dictionary keys.
+    #expect(Structure("xe\u{301}".dropFirst()) == Structure(precomposed))
+    #expect(Structure(Character(decomposed)) == Structure(precomposed))
+    #expect(Structure([decomposed: 1]) == Structure([precomposed: 1]))
+    #expect(Structure(encoding: [decomposed: 1] as [String: Any]) == Structure([precomposed: 1]))
+    // Hangul syllables compose too; canonically different strings stay different.
+    #expect(Structure("\u{1100}\u{1161}") == Structure("\u{AC00}"))
+    #expect(Structure("e") != Structure(precomposed))
+  }
+
+  @Test func nfcQuickCheckPassesOnlyTextBelowCombiningMarks() {
+    // Long ASCII runs, text just below U+0300, and a combining mark after 8-byte words.
+    #expect(Structure(String(repeating: "a", count: 100) + "e\u{301}").bytes.suffix(2) == [0xC3, 0xA9])
+    #expect(Structure("\u{2FF}").bytes == [0x07, 0x02, 0xCB, 0xBF])
   }
 
   @Test func doublesAndFloatsAreCanonical() {
@@ -234,7 +247,7 @@ struct StructureEncoderTests {
     a.next = b
     b.next = a
     let inner = Bytes.container(
-      0x15, Bytes.string("ListNode") + Bytes.string("value") + [0x04, 2] + Bytes.string("next") + [0x0A, 0x00])
+      0x15, Bytes.string("ListNode") + Bytes.string("value") + [0x04, 2] + Bytes.string("next") + [0x0A, 0x01])
     let expected = Bytes.container(
       0x15, Bytes.string("ListNode") + Bytes.string("value") + [0x04, 1] + Bytes.string("next") + inner)
     #expect(Structure(a).bytes == expected)
@@ -253,12 +266,12 @@ struct StructureEncoderTests {
     for node in [a, c, e] { node.next = nil }
   }
 
-  @Test func sharedInstancesInsideOneValue() {
+  @Test func sharedInstancesAreWrittenInFull() {
     let shared = ListNode(value: 9)
     let pair = [shared, shared]
     let one = Bytes.container(0x15, Bytes.string("ListNode") + Bytes.string("value") + [0x04, 9] + Bytes.string("next") + [0x01])
-    #expect(Structure(pair).bytes == Bytes.container(0x10, one + [0x0A, 0x00]))
-    #expect(Structure([ListNode(value: 9), ListNode(value: 9)]).bytes == Bytes.container(0x10, one + one))
+    #expect(Structure(pair).bytes == Bytes.container(0x10, one + one))
+    #expect(Structure([ListNode(value: 9), ListNode(value: 9)]) == Structure(pair))
   }
 
   @Test func anyHashableEncodesItsBase() {
