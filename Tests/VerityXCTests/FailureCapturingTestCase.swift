@@ -58,12 +58,10 @@ class FailureCapturingTestCase: XCTestCase {
   #endif
 
   /// The message Verity reported, from an XCTest failure description: without XCTFail's
-  /// "failed - " prefix and without the note IssueReporting appends on Linux after a "━━┉┅" rule.
+  /// "failed - " prefix. Nothing else is removed: the description must be exactly that (no note
+  /// appended after it).
   func _message(_ description: String) -> String {
     var message = Substring(description)
-    if let rule = message.range(of: "\n\n━━┉┅") {
-      message = message[..<rule.lowerBound]
-    }
     let prefix = "failed - "
     if message.hasPrefix(prefix) {
       message = message.dropFirst(prefix.count)

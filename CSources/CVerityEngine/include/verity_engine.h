@@ -137,7 +137,7 @@ enum {
 #define VRT_MAX_PAYLOAD ((uint32_t)0xFFFFFFF0u)
 /** The most times one value may write class instances that it already wrote (shared instances are
  *  written in full at each occurrence; a chain of diamonds doubles at each level). */
-#define VRT_MAX_REPEATED_INSTANCES 1000000u
+#define VRT_MAX_REPEATED_INSTANCES 200000u
 /** Size of a container header: tag + 4-byte payload length. */
 #define VRT_CONTAINER_HEADER 5u
 /** Marks "no such index/offset" in node and call records. */

@@ -42,3 +42,92 @@ extension CallLog {
     }
   }
 }
+
+extension CallLog {
+  /// Counts the calls matching `pattern` and marks them verified only when `satisfied(count,
+  /// total)` says the verification passed, in one critical section (so no recording slips between
+  /// the count and the marking). Returns the count and the log's total.
+  ///
+  /// Only a passing verification marks calls (Mockito's rule): a failed one leaves later checks,
+  /// such as "no more interactions", unchanged.
+  package func _countAndMarkVerified(
+    matching pattern: CallPattern,
+    when satisfied: (_ count: Int, _ total: Int) -> Bool,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> (count: Int, total: Int) {
+    _query("markVerified(matching:)", fallback: (0, 0), fileID, filePath, line, column) {
+      state throws(VerityEngineError) -> (Int, Int) in
+      let log = try state.requireLog()
+      let total = state.callCount
+      if pattern.hasPredicate {
+        // One pass runs the predicates once; marking by index runs no Swift again.
+        let matches = try state.indices(matching: pattern, from: 0, limit: .max)
+        if satisfied(matches.count, total) {
+          for index in matches { try vrt_log_set_verified(log, UInt64(index), true).check() }
+        }
+        return (matches.count, total)
+      }
+      var count: UInt64 = 0
+      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+        try vrt_log_count(log, cPattern, &count).check()
+      }
+      guard found != nil else { return (0, total) }
+      if satisfied(Int(count), total) {
+        _ = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+          var marked: UInt64 = 0
+          try vrt_log_mark_verified(log, cPattern, &marked).check()
+        }
+      }
+      return (Int(count), total)
+    }
+  }
+
+  /// Calls `body`, inside the log's lock, with the retained value of argument `position` of every
+  /// call matching `pattern`, in recording order (nothing when the log keeps no values). `body`
+  /// must not use this log.
+  package func _forEachRetainedValue(
+    argument position: Int,
+    matching pattern: CallPattern,
+    _ body: (Any?) -> Void
+  ) {
+    _query("values(of:argument:matching:)", fallback: (), #fileID, #filePath, #line, #column) {
+      state throws(VerityEngineError) in
+      for index in try state.indices(matching: pattern, from: 0, limit: .max) {
+        if let value = state.retainedValue(call: index, position: position) { body(value.value) }
+      }
+    }
+  }
+
+  /// The result of `body` on the retained value of argument `position` of call `index`, inside the
+  /// log's lock; nil when the log keeps no value there.
+  package func _withRetainedValue<R: Sendable>(
+    call index: Int, position: Int, _ body: (Any?) -> R
+  ) -> R? {
+    _query("call(at:)", fallback: nil, #fileID, #filePath, #line, #column) { state throws(VerityEngineError) -> R? in
+      state.retainedValue(call: index, position: position).map { body($0.value) }
+    }
+  }
+}
+
+extension _CallLogState {
+  /// The retained value of argument `position` of call `index`, if the log kept it.
+  func retainedValue(call index: Int, position: Int) -> _RetainedValue? {
+    guard index >= 0, index < valueStarts.count, position >= 0 else { return nil }
+    let start = valueStarts[index]
+    let end = index + 1 < valueStarts.count ? valueStarts[index + 1] : values.count
+    return start + position < end ? values[start + position] : nil
+  }
+}
+
+extension CallPattern {
+  /// Whether any argument is checked by Swift code (a predicate).
+  var hasPredicate: Bool {
+    guard case .exactly(let arguments) = arguments else { return false }
+    return arguments.contains {
+      switch $0 {
+      case .predicate, .valuePredicate: return true
+      case .any, .equal: return false
+      }
+    }
+  }
+}

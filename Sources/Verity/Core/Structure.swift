@@ -69,6 +69,43 @@ public struct Structure: Sendable {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// The dynamic path's structure of `value`, and what in it cannot be compared (a function), if
+  /// anything. Failures are reported at the caller of Verity's public API that asked.
+  package static func _encodingNotingIncomparable(
+    _ value: Any?,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> (Structure, _IncomparableContent?) {
+    var encoder = StructureEncoder()
+    encoder.encode(any: value)
+    let incomparable = encoder.incomparableContent
+    let structure = Structure._finishing(
+      encoder, validate: true, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    return (structure, incomparable)
+  }
+
+  /// Whether the bytes hold the canonical NaN double anywhere (a text or data payload that happens
+  /// to hold those nine bytes also answers true: callers then take a slower, exact path).
+  package var _containsNaN: Bool {
+    let nan: [UInt8] = [0x06, 0, 0, 0, 0, 0, 0, 0xF8, 0x7F]
+    return withUnsafeBytes { bytes in
+      guard bytes.count >= nan.count else { return false }
+      var index = 0
+      while index <= bytes.count - nan.count {
+        if bytes[index] == 0x06, bytes[index + 7] == 0xF8, bytes[index + 8] == 0x7F,
+          bytes[(index + 1)..<(index + 7)].allSatisfy({ $0 == 0 })
+        {
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
+  }
+
   /// Builds a structure with an encoder: `body` must write exactly one value.
   ///
   /// ```swift

@@ -37,7 +37,7 @@ public struct VerityEngineError: Error, Equatable, Sendable, CustomStringConvert
     /// A lookup found nothing.
     case notFound = 8
     /// A value shares class instances so much that writing every occurrence in full would repeat
-    /// instances more than a million times (a chain of "diamonds", where each level refers twice
+    /// instances more than 200 000 times (a chain of "diamonds", where each level refers twice
     /// to the next, doubles at each level). See the "Equality and matching" article.
     case sharingLimit = 9
     /// A status this version of Verity does not know.
@@ -80,8 +80,8 @@ public struct VerityEngineError: Error, Equatable, Sendable, CustomStringConvert
   private static func message(for code: Code, status: vrt_status) -> String {
     if code == .sharingLimit {
       return "the value shares class instances so much that writing each occurrence in full would "
-        + "repeat instances more than \(VRT_MAX_REPEATED_INSTANCES) times; give the type a "
-        + "StructurallyEncodable conformance, or compare it with a matcher"
+        + "repeat instances more than \(VRT_MAX_REPEATED_INSTANCES) times; compare such a value with a "
+        + "matcher, or write it with a StructurallyEncodable conformance that does not repeat what it shares"
     }
     return String(cString: vrt_status_string(status))
   }

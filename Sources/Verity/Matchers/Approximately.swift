@@ -12,13 +12,22 @@ public func approximately<T: FloatingPoint & Sendable>(
   tolerance: T
 ) -> Matcher<T> {
   Matcher("approximately(\(_render(expected)), tolerance: \(_render(tolerance)))") { value in
-    _isApproximatelyEqual(value, expected, tolerance: tolerance)
+    if let problem = _invalidTolerance(tolerance) { return .mismatch(problem) }
+    return _isApproximatelyEqual(value, expected, tolerance: tolerance)
       ? .match
       : .mismatch(_notWithinTolerance(value, expected, tolerance: tolerance))
   }
 }
 
 /// Whether `value` is within `tolerance` of `expected`; false for NaN.
+/// Why a tolerance is a bug in the test (negative or NaN), or nil for a valid one. Checked before
+/// the values, so equal values never hide it.
+package func _invalidTolerance<T: FloatingPoint>(_ tolerance: T) -> String? {
+  if tolerance.isNaN { return "the tolerance is NaN; a tolerance must be zero or positive" }
+  if tolerance < 0 { return "the tolerance \(_render(tolerance)) is negative; a tolerance must be zero or positive" }
+  return nil
+}
+
 package func _isApproximatelyEqual<T: FloatingPoint>(
   _ value: T,
   _ expected: T,

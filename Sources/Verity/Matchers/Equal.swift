@@ -9,3 +9,22 @@ public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
     value == expected ? .match : .mismatch("\(_render(value)) is not equal to \(_render(expected))")
   }
 }
+
+/// A matcher that accepts strings equal to `expected`, with full Unicode case folding when
+/// `ignoringCase` is true (`"STRASSE"` equals `"straße"`, as in Foundation's case-insensitive
+/// comparison).
+///
+/// ```swift
+/// eq("Straße", ignoringCase: true).matches("STRASSE")  // .match
+/// ```
+public func eq(_ expected: String, ignoringCase: Bool) -> Matcher<String> {
+  let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
+  let folded = sensitivity.fold(expected)
+  return Matcher("eq(\(_render(expected))\(sensitivity.argumentSuffix))") { value in
+    sensitivity.fold(value) == folded
+      ? .match
+      : .mismatch(
+        "\(_render(value)) is not equal to \(_render(expected))"
+          + sensitivity.sentenceSuffix(value: value, expected: expected))
+  }
+}

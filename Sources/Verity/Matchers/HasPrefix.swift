@@ -13,6 +13,6 @@ public func hasPrefix(_ prefix: String, ignoringCase: Bool = false) -> Matcher<S
     sensitivity.fold(value).hasPrefix(folded)
       ? .match
       : .mismatch(
-        "\(_render(value)) does not have prefix \(_render(prefix))\(sensitivity.sentenceSuffix)")
+        "\(_render(value)) does not have prefix \(_render(prefix))\(sensitivity.sentenceSuffix(value: value, expected: prefix))")
   }
 }

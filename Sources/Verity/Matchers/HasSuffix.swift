@@ -13,6 +13,6 @@ public func hasSuffix(_ suffix: String, ignoringCase: Bool = false) -> Matcher<S
     sensitivity.fold(value).hasSuffix(folded)
       ? .match
       : .mismatch(
-        "\(_render(value)) does not have suffix \(_render(suffix))\(sensitivity.sentenceSuffix)")
+        "\(_render(value)) does not have suffix \(_render(suffix))\(sensitivity.sentenceSuffix(value: value, expected: suffix))")
   }
 }

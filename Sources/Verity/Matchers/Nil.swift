@@ -7,7 +7,8 @@
 /// ```
 public func isNil<Wrapped>() -> Matcher<Wrapped?> {
   Matcher("isNil()") { value in
-    value == nil ? .match : .mismatch("\(_render(value as Any)) is not nil")
+    guard let value, let present = _flattenOptional(value) else { return .match }
+    return .mismatch("\(_render(present)) is not nil")
   }
 }
 
@@ -33,7 +34,8 @@ public func isNil() -> Matcher<Any?> {
 /// ```
 public func isNotNil<Wrapped>() -> Matcher<Wrapped?> {
   Matcher("isNotNil()") { value in
-    value == nil ? .mismatch("value is nil") : .match
+    guard let value, _flattenOptional(value) != nil else { return .mismatch("value is nil") }
+    return .match
   }
 }
 

@@ -15,6 +15,6 @@ public func contains(_ substring: String, ignoringCase: Bool = false) -> Matcher
     needle.isEmpty || sensitivity.fold(value).contains(needle)
       ? .match
       : .mismatch(
-        "\(_render(value)) does not contain \(_render(substring))\(sensitivity.sentenceSuffix)")
+        "\(_render(value)) does not contain \(_render(substring))\(sensitivity.sentenceSuffix(value: value, expected: substring))")
   }
 }

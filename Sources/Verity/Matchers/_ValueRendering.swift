@@ -1,3 +1,5 @@
+import Foundation
+
 /// How Verity writes values into failure messages and matcher descriptions.
 ///
 /// One rule everywhere, so messages read the same whatever produced them:
@@ -27,13 +29,16 @@ package func _render(type: Any.Type) -> String {
 }
 
 /// Removes every level of `Optional` around a value held in an `Any`: `nil` for an absent value at
-/// any depth, otherwise the innermost wrapped value.
+/// any depth, otherwise the innermost wrapped value. `NSNull` (what `JSONSerialization` gives for
+/// JSON `null`) is nil too, so every nil-like value answers alike in plain values, ``isNil()``,
+/// ``isNotNil()``, captors and messages.
 package func _flattenOptional(_ value: Any) -> Any? {
   var current = value
   while let optional = current as? any _OptionalProtocol {
     guard let wrapped = optional._wrappedValue else { return nil }
     current = wrapped
   }
+  if current is NSNull { return nil }
   return current
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Captures the values an argument had in the calls a verification matched.
@@ -12,8 +13,11 @@ import Synchronization
 /// #expect(email.lastValue == "Fixture Email")
 /// ```
 ///
-/// Values that are not of type `Value` are skipped. The values are the ones passed to the mock (for
-/// a class, the instance itself, with its current state).
+/// Every matching call's argument must be a `Value`: otherwise the verification fails with
+/// `captor(Int) cannot capture argument 1 of take: it is a String` and captures nothing. A nil
+/// argument (or `NSNull`) is captured as nil by a captor of an optional type, and fails others.
+/// The values are the ones passed to the mock (for a class, the instance itself, with its current
+/// state). A captor captures only when its verification passes.
 public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConvertible {
   private let captured = Mutex<[Value]>([])
 
@@ -32,13 +36,43 @@ public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConver
 
 /// A captor, type-erased so an ``Arguments`` list can hold it.
 protocol ArgumentCapturing: Sendable, CustomStringConvertible {
+  /// What the first matching call's argument is when it cannot be captured (`"a String"`,
+  /// `"nil"`), or nil when every one can.
+  func uncapturable(from log: CallLog, argument: Int, matching pattern: CallPattern) -> String?
   /// Appends the values of argument `argument` in the calls matching `pattern`.
   func capture(from log: CallLog, argument: Int, matching pattern: CallPattern)
 }
 
 extension ArgumentCaptor: ArgumentCapturing {
+  func uncapturable(from log: CallLog, argument: Int, matching pattern: CallPattern) -> String? {
+    var problem: String? = nil
+    log._forEachRetainedValue(argument: argument, matching: pattern) { value in
+      guard problem == nil, Self.captured(value) == nil else { return }
+      guard let value, let present = _flattenOptional(value) else {
+        problem = "nil"
+        return
+      }
+      problem = "a \(_render(type: type(of: present)))"
+    }
+    return problem
+  }
+
   func capture(from log: CallLog, argument: Int, matching pattern: CallPattern) {
-    let values = log.values(of: Value.self, argument: argument, matching: pattern)
+    var values: [Value] = []
+    log._forEachRetainedValue(argument: argument, matching: pattern) { value in
+      if let captured = Self.captured(value) { values.append(captured) }
+    }
     captured.withLock { $0.append(contentsOf: values) }
+  }
+
+  /// The argument as a `Value`: itself, or with its optional layers (and `NSNull`) looked
+  /// through; nil-like arguments become nil for an optional `Value`.
+  private static func captured(_ value: Any?) -> Value? {
+    if let value, let typed = value as? Value, !(value is NSNull) { return typed }
+    guard let value, let present = _flattenOptional(value) else {
+      if let optionalType = Value.self as? any _OptionalProtocol.Type { return optionalType._none as? Value }
+      return nil
+    }
+    return present as? Value
   }
 }

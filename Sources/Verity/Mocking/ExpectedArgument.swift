@@ -1,9 +1,31 @@
-/// One expected argument: a plain value (compared by structure), a matcher, or a captor.
+import Foundation
+
+/// One expected argument, compiled once for the engine (its ``pattern``) and for calls being made
+/// now (``matches(value:)``, used by stubs): both answer the same question the same way.
+///
+/// What a plain value means (the "Equality and matching" article states the rules):
+/// - `nil` and `NSNull` are nil.
+/// - A value whose type is `Equatable` means `eq(value)`, Swift's `==`. The engine answers it by
+///   bytes only where bytes give exactly `==`'s answer: the value has a ``StructurallyEncodable``
+///   conformance (standard library types and their collections, Foundation value types, your
+///   conformances) and no NaN. Otherwise (your `Equatable` types, values holding a NaN) the engine
+///   narrows the candidates by method and the other arguments, then `==` runs in Swift on the
+///   recorded value, after checking it has the same type.
+/// - Any other value compares by structure. Foundation objects (`NSNumber`, `NSDictionary`, ...)
+///   compare by structure too, so a decoded JSON tree equals the same literal.
+/// - A value holding a function cannot be compared: verification reports it.
 struct ExpectedArgument: Sendable {
   enum Kind: Sendable {
+    /// A plain value compared by its structure.
     case value(Structure)
-    case matcher(any AnyArgumentMatcher)
+    /// A plain `Equatable` value compared with `==` (its structure is for messages).
+    case equatable(Structure, _EquatableExpectation)
+    /// A matcher; `bytes` is the structure the engine compares when the matcher is an `eq` whose
+    /// bytes decide `==`.
+    case matcher(any AnyArgumentMatcher, bytes: Structure?)
     case captor(any ArgumentCapturing)
+    /// A value that cannot be compared (it holds a function).
+    case incomparable(Structure, _IncomparableContent)
   }
 
   let kind: Kind
@@ -14,29 +36,44 @@ struct ExpectedArgument: Sendable {
       kind = .captor(captor)
       pattern = .any
     } else if let matcher = element as? any AnyArgumentMatcher {
-      kind = .matcher(matcher)
-      pattern = Self.enginePattern(for: matcher)
+      (kind, pattern) = Self.compile(matcher)
     } else {
-      let structure = Structure(encoding: element)
-      kind = .value(structure)
-      pattern = .equal(structure)
+      (kind, pattern) = Self.compile(value: element)
     }
   }
 
-  /// `any()` and `eq(v)` of an encodable value run in the engine; every other matcher is a
-  /// predicate, evaluated only for calls that pass the cheap checks of the other arguments.
-  private static func enginePattern(for matcher: any AnyArgumentMatcher) -> ArgumentPattern {
+  /// `any()` (of every type) runs in the engine as ANY; `eq(v)` as EQ when `v`'s bytes decide `==`;
+  /// every other matcher is a predicate, evaluated only for calls that pass the cheap checks of the
+  /// other arguments.
+  private static func compile(_ matcher: any AnyArgumentMatcher) -> (Kind, ArgumentPattern) {
     switch (matcher as? any _EngineFormProviding)?.engineForm ?? .opaque {
     case .any:
-      return .any
+      return (.matcher(matcher, bytes: nil), .any)
     case .equal(let value):
-      if let encodable = value as? any StructurallyEncodable {
-        return .equal(Structure(encodable))
+      if let structure = _bytesDecideEquality(value) {
+        return (.matcher(matcher, bytes: structure), .equal(structure))
       }
     case .opaque:
       break
     }
-    return .valuePredicate { value in matcher.matches(any: value).isMatch }
+    return (.matcher(matcher, bytes: nil), .valuePredicate { value in matcher.matches(any: value).isMatch })
+  }
+
+  private static func compile(value element: Any?) -> (Kind, ArgumentPattern) {
+    let (structure, incomparable) = Structure._encodingNotingIncomparable(element)
+    guard let element, let present = _flattenOptional(element) else {
+      return (.value(structure), .equal(structure))
+    }
+    if !(type(of: present) is NSObject.Type), let equatable = _EquatableExpectation(present) {
+      if incomparable == nil, present is any StructurallyEncodable, !structure._containsNaN {
+        return (.value(structure), .equal(structure))
+      }
+      return (.equatable(structure, equatable), .valuePredicate { equatable.matches($0) })
+    }
+    if let incomparable {
+      return (.incomparable(structure, incomparable), .any)
+    }
+    return (.value(structure), .equal(structure))
   }
 
   var captor: (any ArgumentCapturing)? {
@@ -44,21 +81,82 @@ struct ExpectedArgument: Sendable {
     return nil
   }
 
+  var incomparable: _IncomparableContent? {
+    if case .incomparable(_, let content) = kind { return content }
+    return nil
+  }
+
+  /// Whether the engine's answer came from Swift code looking at the recorded value (a matcher
+  /// predicate or `==`): such an answer can depend on a class instance's current state.
+  var looksAtRecordedValue: Bool {
+    switch kind {
+    case .equatable: return true
+    case .matcher(_, let bytes): return bytes == nil
+    case .value, .captor, .incomparable: return false
+    }
+  }
+
   /// How the argument appears in a wanted call: `"Fixture Email"`, `any()`, `captor(String)`.
   var description: String {
     switch kind {
-    case .value(let structure): return structure.description
-    case .matcher(let matcher): return matcher.description
+    case .value(let structure), .equatable(let structure, _), .incomparable(let structure, _):
+      return structure.description
+    case .matcher(let matcher, _): return matcher.description
     case .captor(let captor): return captor.description
     }
   }
 
+  /// Whether a call being made now matches, by the same rule as ``pattern``.
   func matches(value: Any?) -> Bool {
     switch kind {
     case .value(let structure): return Structure(encoding: value) == structure
-    case .matcher(let matcher): return matcher.matches(any: value).isMatch
+    case .equatable(_, let equatable): return equatable.matches(value)
+    case .matcher(let matcher, let bytes):
+      if let bytes { return Structure(encoding: value) == bytes }
+      return matcher.matches(any: value).isMatch
     case .captor: return true
+    case .incomparable: return false
     }
+  }
+}
+
+/// The structure of `value` when its bytes give exactly `==`'s answer: it is written by a
+/// ``StructurallyEncodable`` conformance (which promises equal structures ⇔ `==`) and holds no NaN
+/// (`==` says a NaN equals nothing). Nil otherwise.
+func _bytesDecideEquality(_ value: Any) -> Structure? {
+  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable else { return nil }
+  let structure = Structure(encodable)
+  return structure._containsNaN ? nil : structure
+}
+
+/// A plain `Equatable` value, and `==` against a recorded value of the same type.
+///
+/// `@unchecked Sendable`: the expected value is the caller's (it need not be `Sendable`); Verity
+/// never mutates it, and reads it only under `lock`, so Verity's own accesses never race. A stub's
+/// expectation outlives the call that made it, like any value a test hands to a mock.
+final class _EquatableExpectation: @unchecked Sendable {
+  private let lock = NSLock()
+  private let expected: Any
+  private let test: (Any, Any) -> Bool
+
+  /// Nil when `value` is not `Equatable`.
+  init?(_ value: Any) {
+    guard let equatable = value as? any Equatable else { return nil }
+    func equality<T: Equatable>(_: T) -> (Any, Any) -> Bool {
+      { expected, recorded in
+        guard let recorded = recorded as? T else { return false }
+        return (expected as! T) == recorded
+      }
+    }
+    expected = value
+    test = equality(equatable)
+  }
+
+  /// Whether `recorded` (any optional layers and `NSNull` looked through) is of the expected type
+  /// and `==` the expected value.
+  func matches(_ recorded: Any?) -> Bool {
+    guard let recorded, let present = _flattenOptional(recorded) else { return false }
+    return lock.withLock { test(expected, present) }
   }
 }
 

@@ -39,6 +39,21 @@ struct ExpectedCall: Sendable {
     return true
   }
 
+  /// `verifyCall failed - argument 1 of take is a function and cannot be compared; use any() or a
+  /// captor`, for the first plain argument that cannot be compared; nil when every one can.
+  func incomparableMessage(name: String) -> String? {
+    guard let arguments else { return nil }
+    for (position, argument) in arguments.enumerated() {
+      guard case .incomparable(let structure, .function(let typeName)) = argument.kind else { continue }
+      let head = "\(name) failed - argument \(position + 1) of \(identifier)"
+      if structure.bytes.first == StructureTag.opaque.rawValue {
+        return "\(head) is a function and cannot be compared; use any() or a captor"
+      }
+      return "\(head) holds a function (\(typeName)) and cannot be compared; use any(), a captor or a matcher"
+    }
+    return nil
+  }
+
   /// The captors among the arguments, with their positions.
   var captors: [(position: Int, captor: any ArgumentCapturing)] {
     guard let arguments else { return [] }

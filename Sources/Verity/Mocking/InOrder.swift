@@ -46,6 +46,10 @@ public final class InOrder: Sendable {
     column: UInt = #column
   ) {
     let expected = ExpectedCall(identifier: identifier, arguments: arguments)
+    if let problem = expected.incomparableMessage(name: "verifyCall in order") {
+      report(problem, fileID, filePath, line, column)
+      return
+    }
     let storage = mock.storage
     let (after, previous) = cursor.withLock { ($0.sequence, $0.description) }
     let log = storage.log
@@ -56,7 +60,6 @@ public final class InOrder: Sendable {
       guard let first else { return [] }
       return log.indices(matching: expected.pattern, from: first.index, limit: limit)
     }
-    storage.fillCaptors(of: expected)
     let place = previous.map { "after \($0)" } ?? "in order"
 
     let wanted: Int
@@ -97,6 +100,11 @@ public final class InOrder: Sendable {
       report(lines.joined(separator: "\n"), fileID, filePath, line, column)
       return
     }
+    if let problem = storage.captorProblem(expected, name: "verifyCall in order") {
+      report(problem, fileID, filePath, line, column)
+      return
+    }
+    storage.fillCaptors(of: expected)
     guard wanted > 0, let last = log.call(at: matches[wanted - 1]) else { return }
     for index in matches.prefix(wanted) { log.markVerified(at: index) }
     cursor.withLock { $0 = (last.sequence, expected.description) }

@@ -19,7 +19,10 @@
 ///
 /// Recording, verification (``verifyCall(withIdentifier:arguments:mode:fileID:filePath:line:column:)``),
 /// stubbing and captors are all provided by extensions of this protocol.
-public protocol Mock: AnyObject, Sendable {
+///
+/// A mock need not be `Sendable`: a fake can keep plain mutable state of its own. Its
+/// ``MockStorage`` is thread-safe, so recording from many threads never loses a call.
+public protocol Mock: AnyObject {
   /// Where the mock's calls and stubs are kept. Declare it as `let storage = MockStorage()`.
   var storage: MockStorage { get }
 }

@@ -4,6 +4,32 @@ struct Stub: Sendable {
   let outcome: Result<any Sendable, any Error>
 }
 
+extension MockStorage {
+  /// The last stub for `identifier` whose arguments match a call being made now.
+  func lastStub(forIdentifier identifier: String, matching arguments: [Any?]) -> Stub? {
+    let candidates = stubs.withLock { stubs in stubs.filter { $0.expected.identifier == identifier } }
+    return candidates.last(where: { $0.expected.matches(values: arguments) })
+  }
+}
+
+extension Stub {
+  /// The stubbed value as a `Value`: nil for a stubbed nil (at any optional depth, or `NSNull`),
+  /// which is what a stub of `Album?.none` means; a value of another type is reported and gives
+  /// nil.
+  func value<Value>(
+    as type: Value.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Value? {
+    guard case .success(let value) = outcome else { return nil }
+    if let typed = value as? Value { return typed }
+    guard let present = _flattenOptional(value) else { return nil }
+    if let typed = present as? Value { return typed }
+    reportFailure(
+      "stubbedValue failed - the stub for \(expected.description) returns \(_render(type: Swift.type(of: present))), not \(_render(type: Value.self))",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    return nil
+  }
+}
+
 extension Mock {
   /// Makes later calls matching `identifier` and `arguments` return `value`.
   ///
@@ -25,12 +51,24 @@ extension Mock {
   ///
   /// - Parameters:
   ///   - arguments: Values and matchers, `.none`, or `.any` (the default): which calls it applies to.
+  ///
+  /// Stubbing `nil` (`returning: Album?.none`) makes matching calls return nil, also over an
+  /// earlier stub. An argument that holds a function cannot be compared: that is reported here.
   public func stub<Value: Sendable>(
     withIdentifier identifier: String,
     arguments: Arguments = .any,
-    returning value: Value
+    returning value: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    let stub = Stub(expected: ExpectedCall(identifier: identifier, arguments: arguments), outcome: .success(value))
+    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
+    if let problem = expected.incomparableMessage(name: "stub") {
+      reportFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let stub = Stub(expected: expected, outcome: .success(value))
     storage.stubs.withLock { $0.append(stub) }
   }
 
@@ -42,9 +80,18 @@ extension Mock {
   public func stub(
     withIdentifier identifier: String,
     arguments: Arguments = .any,
-    throwing error: any Error
+    throwing error: any Error,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    let stub = Stub(expected: ExpectedCall(identifier: identifier, arguments: arguments), outcome: .failure(error))
+    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
+    if let problem = expected.incomparableMessage(name: "stub") {
+      reportFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let stub = Stub(expected: expected, outcome: .failure(error))
     storage.stubs.withLock { $0.append(stub) }
   }
 
@@ -69,21 +116,54 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value? {
-    let candidates = storage.stubs.withLock { stubs in
-      stubs.filter { $0.expected.identifier == identifier }
-    }
-    guard let stub = candidates.last(where: { $0.expected.matches(values: arguments) }) else {
-      return nil
-    }
+    guard let stub = storage.lastStub(forIdentifier: identifier, matching: arguments) else { return nil }
     switch stub.outcome {
     case .failure(let error):
       throw error
-    case .success(let value):
-      if let value = value as? Value { return value }
+    case .success:
+      return stub.value(as: Value.self, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// The stubbed value for a call being made now, or `defaultValue` when no stub matches: the
+  /// form for members that cannot throw, with no `try`.
+  ///
+  /// A matching stub that throws cannot be honoured here: that is reported, and `defaultValue` is
+  /// returned. So is a stub whose value is not a `Value`.
+  ///
+  /// ```swift
+  /// func title(for id: Int) -> String {
+  ///   recordCall(withIdentifier: "title", arguments: [id])
+  ///   return stubbedValue(forIdentifier: "title", arguments: [id], default: "")
+  /// }
+  /// ```
+  public func stubbedValue<Value>(
+    forIdentifier identifier: String,
+    arguments: [Any?] = [],
+    default defaultValue: @autoclosure () -> Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Value {
+    guard let stub = storage.lastStub(forIdentifier: identifier, matching: arguments) else { return defaultValue() }
+    switch stub.outcome {
+    case .failure(let error):
       reportFailure(
-        "stubbedValue failed - the stub for \(stub.expected.description) returns \(Swift.type(of: value)), not \(Value.self)",
+        "stubbedValue failed - the stub for \(stub.expected.description) throws \(error), but this member cannot "
+          + "throw; stub a value, or look the stub up with the throwing stubbedValue(forIdentifier:arguments:)",
         fileID: fileID, filePath: filePath, line: line, column: column)
-      return nil
+      return defaultValue()
+    case .success:
+      guard let value = stub.value(as: Value.self, fileID: fileID, filePath: filePath, line: line, column: column)
+      else {
+        // A nil stub for an optional `Value`, or a mismatch already reported.
+        if let optionalType = Value.self as? any _OptionalProtocol.Type, let none = optionalType._none as? Value {
+          return none
+        }
+        return defaultValue()
+      }
+      return value
     }
   }
 

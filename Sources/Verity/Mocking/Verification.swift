@@ -20,8 +20,12 @@ extension Mock {
   ///      argument 2: expected "Fixture Password", got "wrong"
   /// ```
   ///
-  /// Matching calls are marked verified (see ``verifyNoMoreInteractions(fileID:filePath:line:column:)``).
-  /// Verifying the same call twice is allowed: a verification does not consume calls.
+  /// When the verification passes, its matching calls are marked verified (see
+  /// ``verifyNoMoreInteractions(fileID:filePath:line:column:)``); a failed verification marks
+  /// nothing, so later checks never depend on it. Verifying the same call twice is allowed.
+  ///
+  /// A plain argument that holds a function cannot be compared: the verification fails with
+  /// `argument 1 of take is a function and cannot be compared; use any() or a captor`.
   ///
   /// Exact values are answered by the call log's hash index in O(1); `any()` and `eq()` by a scan
   /// in C with no Swift call per recorded call; other matchers only for calls that pass those checks.
@@ -83,13 +87,38 @@ extension MockStorage {
   /// Shown calls in a failure message; the rest are counted.
   static let shownCalls = 5
 
-  /// Counts, marks and captures; returns the failure message, or nil when `mode` is satisfied.
-  func verify(_ expected: ExpectedCall, mode: VerificationMode) -> String? {
-    let count = log.markVerified(matching: expected.pattern)
-    let total = log.count
+  /// Counts, and when `mode` is satisfied (and every captor can take its values) marks and
+  /// captures; returns the failure message, or nil when the verification passed.
+  func verify(
+    _ expected: ExpectedCall, mode: VerificationMode,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> String? {
+    if let problem = expected.incomparableMessage(name: "verifyCall") { return problem }
+    if !expected.captors.isEmpty {
+      let count = log.count(matching: expected.pattern)
+      if mode.isSatisfied(matching: count, total: log.count), let problem = captorProblem(expected, name: "verifyCall") {
+        return problem
+      }
+    }
+    let (count, total) = log._countAndMarkVerified(
+      matching: expected.pattern, when: { mode.isSatisfied(matching: $0, total: $1) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    guard mode.isSatisfied(matching: count, total: total) else {
+      return failureMessage(expected, mode: mode, count: count, total: total, name: "verifyCall")
+    }
     fillCaptors(of: expected)
-    if mode.isSatisfied(matching: count, total: total) { return nil }
-    return failureMessage(expected, mode: mode, count: count, total: total, name: "verifyCall")
+    return nil
+  }
+
+  /// `captor(Int) cannot capture argument 1 of take: it is a String`, for the first captor that
+  /// cannot take a matching call's argument.
+  func captorProblem(_ expected: ExpectedCall, name: String) -> String? {
+    for (position, captor) in expected.captors {
+      if let actual = captor.uncapturable(from: log, argument: position, matching: expected.pattern) {
+        return "\(name) failed - \(captor.description) cannot capture argument \(position + 1) of \(expected.identifier): it is \(actual)"
+      }
+    }
+    return nil
   }
 
   func fillCaptors(of expected: ExpectedCall) {
@@ -138,13 +167,30 @@ extension MockStorage {
         continue
       }
       for position in near.mismatchedArguments where position < wanted.count {
-        lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(call.arguments[position].description)")
+        let recorded = call.arguments[position]
+        if wanted[position].looksAtRecordedValue, let now = changedSinceCall(call: call.index, position: position, recorded: recorded) {
+          lines.append(
+            "     argument \(position + 1): expected \(wanted[position].description), got \(now.description) "
+              + "(the argument has changed since the call, when it was \(recorded.description))")
+        } else {
+          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(recorded.description)")
+        }
       }
     }
     if others > nearest.count {
       lines.append("  … and \(others - nearest.count) more")
     }
     return lines
+  }
+
+  /// The current structure of a recorded class instance that changed since the call (what a
+  /// matcher running on it saw), or nil when the argument is not an instance or is unchanged.
+  func changedSinceCall(call index: Int, position: Int, recorded: Structure) -> Structure? {
+    log._withRetainedValue(call: index, position: position) { value -> Structure? in
+      guard let value, let present = _flattenOptional(value), type(of: present) is AnyObject.Type else { return nil }
+      let now = Structure(encoding: present)
+      return now == recorded ? nil : now
+    } ?? nil
   }
 
   /// "No call to x was recorded; recorded: a (2 calls), b (1 call)".

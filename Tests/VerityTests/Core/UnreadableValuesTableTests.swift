@@ -38,7 +38,7 @@ enum Rows {
   }
 }
 
-private struct Geo: Equatable { var lat: Double; var lon: Double }
+
 private struct Payload: Equatable { var position: SIMD2<Double>; var scale: Float }
 
 /// Two allocations that live for the whole test process, for pointer rows.

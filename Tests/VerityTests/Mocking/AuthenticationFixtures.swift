@@ -25,7 +25,7 @@ final class FakeAuthenticationManager: AuthenticationManager, Mock {
 }
 
 /// A mock with a few typed methods, for the mode, order and captor tests.
-final class FakeStore: Mock {
+final class FakeStore: Mock, Sendable {
   let storage = MockStorage()
 
   func open() { recordCall(withIdentifier: "open") }

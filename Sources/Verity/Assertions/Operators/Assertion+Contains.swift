@@ -37,7 +37,7 @@ extension Assertion where Value: StringProtocol {
         ? .pass(value)
         : .fail(
           message:
-            "\(_render(value)) does not contain \(_render(substring))\(sensitivity.sentenceSuffix)"
+            "\(_render(value)) does not contain \(_render(substring))\(sensitivity.sentenceSuffix(value: String(value), expected: substring))"
         )
     }
   }

@@ -26,7 +26,8 @@ extension Assertion where Value: FloatingPoint {
   @discardableResult
   public func isEqualTo(_ expected: Value, accuracy: Value, line: Int = #line) -> Assertion<Void> {
     evaluate(name: "isEqualTo", lineNumber: line) { value in
-      _isApproximatelyEqual(value, expected, tolerance: accuracy)
+      if let problem = _invalidTolerance(accuracy) { return .fail(message: problem) }
+      return _isApproximatelyEqual(value, expected, tolerance: accuracy)
         ? .pass(()) : .fail(message: _notWithinTolerance(value, expected, tolerance: accuracy))
     }
   }
