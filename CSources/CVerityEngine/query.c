@@ -592,14 +592,44 @@ static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q)
 /* Running queries                                                                              */
 /* ------------------------------------------------------------------------------------------- */
 
-/** Where matches go: counted, the first `capacity` indices kept, optionally marked verified. */
+/** Where matches go: counted, the first `capacity` indices kept, optionally marked verified.
+ *  With `undo` set, every call the sink newly marks is also logged there (page and slot), so the
+ *  marking can be reverted; if the log cannot grow, marking stops and `undo_failed` is set. */
+typedef struct vrt__undo {
+  vrt__page **pages;
+  uint32_t *slots;
+  size_t count;
+  size_t capacity;
+  bool failed;
+} vrt__undo;
+
 typedef struct vrt__sink {
   uint64_t *out;
   size_t capacity;
   uint64_t total;
   bool first_only;
   bool mark;
+  vrt__undo *undo;
 } vrt__sink;
+
+/** Appends one newly marked call to the undo log; false when it cannot grow. */
+static bool vrt__undo_push(vrt__undo *undo, vrt__page *page, uint32_t slot) {
+  if (undo->count == undo->capacity) {
+    size_t cap = undo->capacity < 64 ? 64 : undo->capacity * 2;
+    if (cap > SIZE_MAX / sizeof(vrt__page *)) return false;
+    vrt__page **pages = (vrt__page **)realloc(undo->pages, cap * sizeof(vrt__page *));
+    if (pages == NULL) return false;
+    undo->pages = pages;
+    uint32_t *slots = (uint32_t *)realloc(undo->slots, cap * sizeof(uint32_t));
+    if (slots == NULL) return false;
+    undo->slots = slots;
+    undo->capacity = cap;
+  }
+  undo->pages[undo->count] = page;
+  undo->slots[undo->count] = slot;
+  undo->count++;
+  return true;
+}
 
 /** Takes one match; returns false when the walk should stop. */
 static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uint32_t slot,
@@ -607,9 +637,14 @@ static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uin
   if (sink->mark) {
     uint64_t bit = UINT64_C(1) << (slot & 63u);
     if ((page->verified[slot >> 6] & bit) == 0) {
-      page->verified[slot >> 6] |= bit;
-      log->verified_total++;
-      log->methods[page->meta[slot] >> 8].verified++;
+      if (sink->undo != NULL && !vrt__undo_push(sink->undo, page, slot)) {
+        sink->undo->failed = true;
+        sink->mark = false; /* count on; the caller marks in a second pass if needed */
+      } else {
+        page->verified[slot >> 6] |= bit;
+        log->verified_total++;
+        log->methods[page->meta[slot] >> 8].verified++;
+      }
     }
   }
   if (sink->total < sink->capacity) sink->out[sink->total] = index;
@@ -742,7 +777,7 @@ vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out
     *out_count = log->methods[q.method].count;
     return VRT_OK;
   }
-  vrt__sink sink = {NULL, 0, 0, false, false};
+  vrt__sink sink = {NULL, 0, 0, false, false, NULL};
   st = vrt__run(log, &q, 0, &sink);
   if (st != VRT_OK) return st;
   *out_count = sink.total;
@@ -757,7 +792,7 @@ vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__sink sink = {out_indices, capacity, 0, false, false};
+  vrt__sink sink = {out_indices, capacity, 0, false, false, NULL};
   st = vrt__run(log, &q, from_index, &sink);
   if (st != VRT_OK) return st;
   *out_total = sink.total;
@@ -771,7 +806,7 @@ vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
   uint64_t found = 0;
-  vrt__sink sink = {&found, 1, 0, true, false};
+  vrt__sink sink = {&found, 1, 0, true, false, NULL};
   st = vrt__run(log, &q, from_index, &sink);
   if (st != VRT_OK) return st;
   if (sink.total == 0) return VRT_ERR_NOT_FOUND;
@@ -784,10 +819,46 @@ vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint6
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__sink sink = {NULL, 0, 0, false, true};
+  vrt__sink sink = {NULL, 0, 0, false, true, NULL};
   st = vrt__run(log, &q, 0, &sink);
   if (st != VRT_OK) return st;
   if (out_count != NULL) *out_count = sink.total;
+  return VRT_OK;
+}
+
+vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, uint64_t min_count,
+                                    uint64_t max_count, uint64_t *out_count, bool *out_marked) {
+  if (log == NULL || pattern == NULL || out_count == NULL || out_marked == NULL) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK) return st;
+  vrt__undo undo = {NULL, NULL, 0, 0, false};
+  vrt__sink sink = {NULL, 0, 0, false, min_count <= max_count, &undo};
+  st = vrt__run(log, &q, 0, &sink);
+  bool satisfied = st == VRT_OK && sink.total >= min_count && sink.total <= max_count;
+  if (!satisfied) {
+    /* Revert exactly the calls this query marked: calls verified before stay verified. */
+    for (size_t i = 0; i < undo.count; i++) {
+      vrt__page *page = undo.pages[i];
+      uint32_t slot = undo.slots[i];
+      page->verified[slot >> 6] &= ~(UINT64_C(1) << (slot & 63u));
+      log->verified_total--;
+      log->methods[page->meta[slot] >> 8].verified--;
+    }
+  }
+  free(undo.pages);
+  free(undo.slots);
+  if (st != VRT_OK) return st;
+  if (satisfied && undo.failed) {
+    /* The undo log could not grow, so marking stopped part way: finish it in a second pass. */
+    vrt__sink again = {NULL, 0, 0, false, true, NULL};
+    st = vrt__run(log, &q, 0, &again);
+    if (st != VRT_OK) return st;
+  }
+  *out_count = sink.total;
+  *out_marked = satisfied;
   return VRT_OK;
 }
 

@@ -34,8 +34,12 @@ print("warning: this is a debug build; figures are meaningless. Use `swift run -
 print("Verity benchmarks: \(calls) calls, best of \(runs) runs")
 var report = Report(title: "Call log")
 CallLogBenchmarks.run(calls: calls, runs: runs, report: &report)
+var sharing = Report(title: "Shared class instances")
+SharingBenchmarks.run(runs: runs, report: &sharing)
 print()
 print(report.render())
-let missed = report.missedTargets
+print()
+print(sharing.render())
+let missed = report.missedTargets + sharing.missedTargets
 print()
 print(missed.isEmpty ? "All targets met." : "Targets missed: \(missed.map(\.work).joined(separator: "; "))")

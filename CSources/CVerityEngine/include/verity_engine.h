@@ -581,6 +581,18 @@ vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from
 vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_count);
 
 /**
+ * A verification in one pass: counts the matching calls and marks them verified only when the
+ * count is within [`min_count`, `max_count`] (a passing verification). Otherwise no call's verified
+ * bit changes: the calls this query marked are reverted, and calls verified before stay verified.
+ * Writes the count to `out_count` and whether the calls were marked to `out_marked` (both
+ * required). `min_count > max_count` never marks (a verification known to fail). The calls newly
+ * marked during the pass are logged to be reverted (memory: 12 bytes each, freed before return);
+ * if that log cannot grow, the result is the same, by a second pass.
+ */
+vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, uint64_t min_count,
+                                    uint64_t max_count, uint64_t *out_count, bool *out_marked);
+
+/**
  * Calls not yet verified, in index order: `method` VRT_NONE for every method. Writes up to
  * `capacity` indices and the total count (required).
  */

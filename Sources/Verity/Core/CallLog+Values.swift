@@ -44,41 +44,30 @@ extension CallLog {
 }
 
 extension CallLog {
-  /// Counts the calls matching `pattern` and marks them verified only when `satisfied(count,
-  /// total)` says the verification passed, in one critical section (so no recording slips between
-  /// the count and the marking). Returns the count and the log's total.
+  /// Counts the calls matching `pattern` and marks them verified only when the count is within
+  /// `bounds(total)` (inclusive; `total` is the log's call count), in one critical section, so no
+  /// recording slips between the count and the marking. Returns the count and the total.
   ///
   /// Only a passing verification marks calls (Mockito's rule): a failed one leaves later checks,
-  /// such as "no more interactions", unchanged.
+  /// such as "no more interactions", unchanged. One engine pass marks while it counts, and reverts
+  /// its own marks when the count is out of bounds, so each predicate runs once per candidate.
   package func _countAndMarkVerified(
     matching pattern: CallPattern,
-    when satisfied: (_ count: Int, _ total: Int) -> Bool,
+    bounds: (_ total: Int) -> (min: UInt64, max: UInt64),
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> (count: Int, total: Int) {
     _query("markVerified(matching:)", fallback: (0, 0), fileID, filePath, line, column) {
       state throws(VerityEngineError) -> (Int, Int) in
       let log = try state.requireLog()
       let total = state.callCount
-      if pattern.hasPredicate {
-        // One pass runs the predicates once; marking by index runs no Swift again.
-        let matches = try state.indices(matching: pattern, from: 0, limit: .max)
-        if satisfied(matches.count, total) {
-          for index in matches { try vrt_log_set_verified(log, UInt64(index), true).check() }
-        }
-        return (matches.count, total)
+      let (low, high) = bounds(total)
+      let count: Int? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) -> Int in
+        var count: UInt64 = 0
+        var marked = false
+        try vrt_log_mark_verified_if(log, cPattern, low, high, &count, &marked).check()
+        return Int(count)
       }
-      var count: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
-        try vrt_log_count(log, cPattern, &count).check()
-      }
-      guard found != nil else { return (0, total) }
-      if satisfied(Int(count), total) {
-        _ = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
-          var marked: UInt64 = 0
-          try vrt_log_mark_verified(log, cPattern, &marked).check()
-        }
-      }
-      return (Int(count), total)
+      return (count ?? 0, total)
     }
   }
 
@@ -116,18 +105,5 @@ extension _CallLogState {
     let start = valueStarts[index]
     let end = index + 1 < valueStarts.count ? valueStarts[index + 1] : values.count
     return start + position < end ? values[start + position] : nil
-  }
-}
-
-extension CallPattern {
-  /// Whether any argument is checked by Swift code (a predicate).
-  var hasPredicate: Bool {
-    guard case .exactly(let arguments) = arguments else { return false }
-    return arguments.contains {
-      switch $0 {
-      case .predicate, .valuePredicate: return true
-      case .any, .equal: return false
-      }
-    }
   }
 }

@@ -17,11 +17,12 @@ extension StructureEncoder {
   ///    - enums: `ENUM` with the case name and the associated values as fields (unlabeled ones
   ///      get the label `""`);
   ///    - tuples: `TUPLE` (unlabeled elements get `""`);
-  ///    - classes: `OBJECT`, superclass fields first, with the instance's identity so cycles and
-  ///      shared instances become back-references; a class with no stored fields at all is
-  ///      written as an opaque value with its description;
+  ///    - classes: `OBJECT`, superclass fields first; an instance shared by two places is written
+  ///      in full at each, and only a cycle (an instance inside itself) becomes a back-reference;
+  ///      a class with no stored fields at all is written as an opaque value with its description;
   ///    - collections, sets and dictionaries by their mirror's display style;
-  ///    - anything with no children (closures, metatypes, ...): an opaque value of its type name and
+  ///    - functions, metatypes and builtin storage: see ``_emitUnreflectable(_:)``;
+  ///    - anything else with no children: an opaque value of its type name and
   ///      `String(describing:)`.
   ///
   /// Type names are fully qualified (`"MyApp.User"`, `"Swift.Array<MyApp.Geo>"`, as
@@ -391,7 +392,7 @@ extension StructureEncoder {
     case .function:
       let name = _TypeNames.qualified(valueType)
       encodeOpaque(typeName: name, description: "<function \(_displayTypeName(name))>")
-      _noteIncomparable(.function(typeName: _displayTypeName(name)))
+      _noteIncomparable(.function)
       return true
     case .metatype:
       let described = _TypeNames.qualified(value as! Any.Type)

@@ -354,8 +354,9 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   }
 }
 
-/// What made a structure impossible to compare by value.
-package enum _IncomparableContent: Sendable, Equatable {
-  /// A function (closure) of this type, as people write it (`(Int) -> ()`).
-  case function(typeName: String)
+/// What made a structure impossible to compare by value. A trivial value, so the encoder that
+/// carries it stays cheap to move on the recording path.
+package enum _IncomparableContent: UInt8, Sendable, Equatable {
+  /// A function (closure); the structure shows it as `<function (Int) -> ()>`.
+  case function
 }

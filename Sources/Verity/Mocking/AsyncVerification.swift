@@ -70,7 +70,7 @@ extension Mock {
         group.cancelAll()
       }
     }
-    if let message = storage.verify(expected, mode: mode) {
+    if let message = storage.verify(expected, mode: mode, fileID: fileID, filePath: filePath, line: line, column: column) {
       reportFailure(
         message.replacingFirstLine { "\($0) within \(timeout)" },
         fileID: fileID, filePath: filePath, line: line, column: column)

@@ -64,10 +64,12 @@ struct ExpectedArgument: Sendable {
     guard let element, let present = _flattenOptional(element) else {
       return (.value(structure), .equal(structure))
     }
-    if !(type(of: present) is NSObject.Type), let equatable = _EquatableExpectation(present) {
-      if incomparable == nil, present is any StructurallyEncodable, !structure._containsNaN {
-        return (.value(structure), .equal(structure))
-      }
+    let foundationObject = type(of: present) is NSObject.Type
+    // A conformance promises equal structures ⇔ `==`, so its bytes decide (unless a NaN is in it).
+    if !foundationObject, incomparable == nil, present is any StructurallyEncodable, !structure._containsNaN {
+      return (.value(structure), .equal(structure))
+    }
+    if !foundationObject, let equatable = _EquatableExpectation(present) {
       return (.equatable(structure, equatable), .valuePredicate { equatable.matches($0) })
     }
     if let incomparable {

@@ -44,12 +44,12 @@ struct ExpectedCall: Sendable {
   func incomparableMessage(name: String) -> String? {
     guard let arguments else { return nil }
     for (position, argument) in arguments.enumerated() {
-      guard case .incomparable(let structure, .function(let typeName)) = argument.kind else { continue }
+      guard case .incomparable(let structure, .function) = argument.kind else { continue }
       let head = "\(name) failed - argument \(position + 1) of \(identifier)"
       if structure.bytes.first == StructureTag.opaque.rawValue {
         return "\(head) is a function and cannot be compared; use any() or a captor"
       }
-      return "\(head) holds a function (\(typeName)) and cannot be compared; use any(), a captor or a matcher"
+      return "\(head) holds a function\(_functionType(in: structure)) and cannot be compared; use any(), a captor or a matcher"
     }
     return nil
   }
@@ -61,4 +61,23 @@ struct ExpectedCall: Sendable {
       argument.captor.map { (position, $0) }
     }
   }
+}
+
+/// ` (() -> ())`: the type of the first function a structure shows (`<function () -> ()>`), or
+/// nothing when the rendering does not reach it.
+func _functionType(in structure: Structure) -> String {
+  let rendered = structure.description
+  guard let start = rendered.range(of: "<function ") else { return "" }
+  var depth = 0
+  var index = start.upperBound
+  while index < rendered.endIndex {
+    let character = rendered[index]
+    if character == "(" { depth += 1 }
+    if character == ")" { depth -= 1 }
+    if character == ">", depth == 0, rendered[rendered.index(before: index)] != "-" {
+      return " (" + rendered[start.upperBound..<index] + ")"
+    }
+    index = rendered.index(after: index)
+  }
+  return ""
 }

@@ -44,7 +44,7 @@ extension Mock {
     column: UInt = #column
   ) {
     let expected = ExpectedCall(identifier: identifier, arguments: arguments)
-    if let message = storage.verify(expected, mode: mode) {
+    if let message = storage.verify(expected, mode: mode, fileID: fileID, filePath: filePath, line: line, column: column) {
       reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
@@ -91,7 +91,7 @@ extension MockStorage {
   /// captures; returns the failure message, or nil when the verification passed.
   func verify(
     _ expected: ExpectedCall, mode: VerificationMode,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> String? {
     if let problem = expected.incomparableMessage(name: "verifyCall") { return problem }
     if !expected.captors.isEmpty {
@@ -101,7 +101,7 @@ extension MockStorage {
       }
     }
     let (count, total) = log._countAndMarkVerified(
-      matching: expected.pattern, when: { mode.isSatisfied(matching: $0, total: $1) },
+      matching: expected.pattern, bounds: { mode.countBounds(total: $0) },
       fileID: fileID, filePath: filePath, line: line, column: column)
     guard mode.isSatisfied(matching: count, total: total) else {
       return failureMessage(expected, mode: mode, count: count, total: total, name: "verifyCall")

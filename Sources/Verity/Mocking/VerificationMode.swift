@@ -30,6 +30,19 @@ public enum VerificationMode: Sendable, Equatable {
     }
   }
 
+  /// The counts of matching calls that satisfy the mode, in a log of `total` calls, as the engine's
+  /// inclusive bounds (an empty range, `min > max`, when nothing can satisfy it).
+  func countBounds(total: Int) -> (min: UInt64, max: UInt64) {
+    switch self {
+    case .never: return (0, 0)
+    case .atLeast(let n): return (UInt64(max(0, n)), .max)
+    case .atMost(let n): return n < 0 ? (1, 0) : (0, UInt64(n))
+    case .times(let n): return n < 0 ? (1, 0) : (UInt64(n), UInt64(n))
+    case .atLeastOnce: return (1, .max)
+    case .only: return total == 1 ? (1, 1) : (1, 0)
+    }
+  }
+
   /// The expectation in words, followed by the wanted call: "1 call to", "at least 2 calls to".
   func expectation(call: String) -> String {
     switch self {

@@ -14,6 +14,8 @@ struct ValueRow: CustomTestStringConvertible, Sendable {
   let typed: (@Sendable (Any) -> Structure)?
   /// Swift's `==`, when the type is Equatable.
   let equals: (@Sendable (Any, Any) -> Bool)?
+  /// The places that disagree with `==` (bare value in `verifyCall`, `eq`, a stub, `InOrder`).
+  var disagreements: (@Sendable () -> [String])? = nil
 
   var testDescription: String { name }
 }
@@ -25,17 +27,50 @@ enum Rows {
     ValueRow(name: name, value: value, same: same, other: other, typed: nil, equals: nil)
   }
 
-  static func row<T: Equatable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
+  /// An Equatable type that is not Sendable (pointers): `==` only.
+  static func equatableRow<T: Equatable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
     _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
     ValueRow(name: name, value: value, same: same, other: other, typed: nil,
       equals: { ($0 as! T) == ($1 as! T) })
   }
 
-  static func row<T: Equatable & StructurallyEncodable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
+  static func row<T: Equatable & Sendable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
+    _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
+    ValueRow(name: name, value: value, same: same, other: other, typed: nil,
+      equals: { ($0 as! T) == ($1 as! T) }, disagreements: { disagreementsWithEquality(value(), same(), other()) })
+  }
+
+  static func row<T: Equatable & StructurallyEncodable & Sendable & _SendableMetatype>(_ name: String,
+    _ value: @escaping @Sendable () -> T,
     _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
     ValueRow(name: name, value: value, same: same, other: other, typed: { Structure($0 as! T) },
-      equals: { ($0 as! T) == ($1 as! T) })
+      equals: { ($0 as! T) == ($1 as! T) }, disagreements: { disagreementsWithEquality(value(), same(), other()) })
   }
+}
+
+/// Records `value` on a mock, then asks every path whether `same` and `other` match it; returns
+/// each answer that differs from `==`.
+func disagreementsWithEquality<T: Equatable & Sendable>(_ value: T, _ same: T, _ other: T) -> [String] {
+  var problems: [String] = []
+  for (candidate, label) in [(same, "same"), (other, "other")] {
+    let expected = value == candidate
+    let fake = FakeTaker()
+    fake.take(value)
+    let log = fake.storage.log
+    let bare = log.count(matching: ExpectedCall(identifier: "take", arguments: [candidate]).pattern) == 1
+    let matcher = log.count(matching: ExpectedCall(identifier: "take", arguments: [eq(candidate)]).pattern) == 1
+    fake.stub(withIdentifier: "take", arguments: [candidate], returning: 1)
+    let stubbed = (try? fake.stubbedValue(forIdentifier: "take", arguments: [value], as: Int.self)) == 1
+    let ordered = log.firstMatch(
+      matching: ExpectedCall(identifier: "take", arguments: [candidate]).pattern, afterSequence: 0) != nil
+    let asserted: Bool
+    if case .pass = TestAnAssertion(on: value).isEqualTo(candidate).result { asserted = true } else { asserted = false }
+    for (path, answer) in [("bare value", bare), ("eq", matcher), ("stub", stubbed), ("in order", ordered), ("isEqualTo", asserted)]
+    where answer != expected {
+      problems.append("\(label): \(path) says \(answer), == says \(expected)")
+    }
+  }
+  return problems
 }
 
 
@@ -82,14 +117,14 @@ let valueTable: [ValueRow] = {
     Rows.row("SIMD32<UInt16>", { SIMD32<UInt16>(repeating: 9) }, { SIMD32<UInt16>(repeating: 9) }, { SIMD32<UInt16>(repeating: 8) }),
     Rows.row("SIMD64<UInt8>", { SIMD64<UInt8>(repeating: 9) }, { SIMD64<UInt8>(repeating: 9) }, { SIMD64<UInt8>(repeating: 8) }),
     Rows.row("SIMD2<Int>", { SIMD2<Int>(1, 2) }, { SIMD2<Int>(1, 2) }, { SIMD2<Int>(2, 1) }),
-    Rows.row("UnsafePointer", { UnsafePointer(pointer(firstAddress)) }, { UnsafePointer(pointer(firstAddress)) },
+    Rows.equatableRow("UnsafePointer", { UnsafePointer(pointer(firstAddress)) }, { UnsafePointer(pointer(firstAddress)) },
       { UnsafePointer(pointer(secondAddress)) }),
-    Rows.row("UnsafeMutablePointer", { pointer(firstAddress) }, { pointer(firstAddress) }, { pointer(secondAddress) }),
-    Rows.row("UnsafeRawPointer", { UnsafeRawPointer(pointer(firstAddress)) }, { UnsafeRawPointer(pointer(firstAddress)) },
+    Rows.equatableRow("UnsafeMutablePointer", { pointer(firstAddress) }, { pointer(firstAddress) }, { pointer(secondAddress) }),
+    Rows.equatableRow("UnsafeRawPointer", { UnsafeRawPointer(pointer(firstAddress)) }, { UnsafeRawPointer(pointer(firstAddress)) },
       { UnsafeRawPointer(pointer(secondAddress)) }),
-    Rows.row("UnsafeMutableRawPointer", { UnsafeMutableRawPointer(pointer(firstAddress)) },
+    Rows.equatableRow("UnsafeMutableRawPointer", { UnsafeMutableRawPointer(pointer(firstAddress)) },
       { UnsafeMutableRawPointer(pointer(firstAddress)) }, { UnsafeMutableRawPointer(pointer(secondAddress)) }),
-    Rows.row("OpaquePointer", { OpaquePointer(pointer(firstAddress)) }, { OpaquePointer(pointer(firstAddress)) },
+    Rows.equatableRow("OpaquePointer", { OpaquePointer(pointer(firstAddress)) }, { OpaquePointer(pointer(firstAddress)) },
       { OpaquePointer(pointer(secondAddress)) }),
     Rows.row("ObjectIdentifier", { ObjectIdentifier(Int.self) }, { ObjectIdentifier(Int.self) }, { ObjectIdentifier(String.self) }),
     Rows.row("Range", { 1..<3 }, { 1..<3 }, { 1..<4 }),
@@ -171,5 +206,11 @@ struct UnreadableValuesTableTests {
       #expect(equals(row.value(), row.same()))
       #expect(!equals(row.value(), row.other()))
     }
+  }
+
+  /// `eq`, a plain value in `verifyCall`, a stub, `InOrder` and `isEqualTo` agree with `==`.
+  @Test(arguments: valueTable.filter { $0.disagreements != nil })
+  func everyPathAgreesWithEquality(_ row: ValueRow) {
+    #expect(row.disagreements?() == [])
   }
 }
