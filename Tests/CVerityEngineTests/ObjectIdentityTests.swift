@@ -149,22 +149,19 @@ import Testing
   }
 
   @Test func manyIdentitiesGrowTheTable() {
-    // A 5 000-deep chain whose last node points back to every ancestor.
+    // A 5 000-deep chain whose last node points back to every ancestor (written iteratively: no
+    // recursion on the test thread's stack).
     let bytes = encode { w in
-      func node(_ id: UInt) {
+      for id in 1...5_000 as ClosedRange<UInt> {
         #expect(!w.objectSeen(id))
         w.begin(Tag.object, "N")
-        if id < 5_000 {
-          w.string("next"); node(id + 1)
-        } else {
-          for ancestor in stride(from: 5_000, through: 1, by: -1) as StrideThrough<UInt> {
-            w.string("up")
-            #expect(w.objectSeen(ancestor))
-          }
-        }
-        w.end()
+        if id < 5_000 { w.string("next") }
       }
-      node(1)
+      for ancestor in stride(from: 5_000, through: 1, by: -1) as StrideThrough<UInt> {
+        w.string("up")
+        #expect(w.objectSeen(ancestor))
+      }
+      for _ in 1...5_000 { w.end() }
     }
     #expect(validate(bytes) == VRT_OK)
     let (status, nodes) = nodeTable(bytes)
