@@ -3,7 +3,7 @@ import Testing
 
 @testable import Verity
 
-final class SharedNode: @unchecked Sendable {  // fixture: mutated before it is shared
+final class SharedNode {
   var v: Int
   var next: SharedNode?
   init(_ v: Int, next: SharedNode? = nil) {

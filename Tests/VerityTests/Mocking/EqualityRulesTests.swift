@@ -24,7 +24,7 @@ final class CountingFake: Mock {
   }
 }
 
-final class Session: @unchecked Sendable {  // test fixture mutated on one thread only
+final class Session {
   var token: String
   var user: String?
   init(token: String, user: String? = nil) {
