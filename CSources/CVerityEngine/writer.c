@@ -248,7 +248,13 @@ void vrt_writer_begin(vrt_writer *w, uint8_t tag, const char *name, size_t name_
   }
   if (!vrt_writer_reserve_(w, VRT_CONTAINER_HEADER)) return;
   size_t registered = 0;
-  if (tag == VRT_TAG_OBJECT && !vrt__open_identity(w, &registered)) return;
+  if (tag == VRT_TAG_OBJECT) {
+    if (!vrt__open_identity(w, &registered)) return;
+  } else if (w->identities != NULL) {
+    /* An identity registered by vrt_writer_object_seen belongs to the OBJECT begun next; any
+     * other container means the caller wrote something else, so it belongs to nothing. */
+    ((vrt__writer_aux *)w->identities)->pending = 0;
+  }
   w->open[2 * w->open_count] = w->length;
   w->open[2 * w->open_count + 1] = registered;
   w->open_count++;

@@ -243,6 +243,26 @@ import Testing
     #expect(validate(bytes) == VRT_OK)
   }
 
+  /// An identity registered by objectSeen belongs only to the OBJECT begun right after: when the
+  /// caller writes something else instead, a later OBJECT does not inherit it.
+  @Test func aRegisteredIdentityIsNotInheritedByALaterObject() {
+    let bytes = encode { w in
+      w.begin(Tag.array)
+      #expect(!w.objectSeen(1))  // registered, but an array follows, not the object
+      w.begin(Tag.array)
+      w.end()
+      w.begin(Tag.object, "B")  // no identity of its own
+      w.string("x")
+      #expect(!w.objectSeen(1))  // not an open ancestor: written in full
+      w.begin(Tag.object, "A")
+      w.end()
+      w.end()
+      w.end()
+    }
+    #expect(validate(bytes) == VRT_OK)
+    #expect(!bytes.contains(Tag.backref))
+  }
+
   /// The reader rejects a BACKREF with no OBJECT that far out, and one after its OBJECT closed.
   @Test func readerRejectsBackReferencesOutsideTheirObject() {
     // [A(x: 1), <backref 0>]: A is closed when the BACKREF comes.
