@@ -14,7 +14,9 @@ extension Matcher {
       case (.any, .any): .any
       default: .opaque
       }
-    return Matcher("(\(lhs.description) && \(rhs.description))", engineForm: form) { value in
+    return Matcher(
+      "(\(lhs.description) && \(rhs.description))", engineForm: form, waiting: max(lhs.waiting, rhs.waiting)
+    ) { value in
       switch lhs.matches(value) {
       case .match: rhs.matches(value)
       case .mismatch(let why): .mismatch(why)
@@ -33,7 +35,9 @@ extension Matcher {
   /// matcher.matches(5)   // .mismatch("5 is not less than 0 and 5 is not greater than 10")
   /// ```
   public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
-    Matcher("(\(lhs.description) || \(rhs.description))") { value in
+    Matcher(
+      "(\(lhs.description) || \(rhs.description))", engineForm: .opaque, waiting: max(lhs.waiting, rhs.waiting)
+    ) { value in
       guard case .mismatch(let first) = lhs.matches(value) else { return .match }
       guard case .mismatch(let second) = rhs.matches(value) else { return .match }
       return .mismatch("\(first) and \(second)")
@@ -48,7 +52,9 @@ extension Matcher {
   /// matcher.matches(3)   // .mismatch("3 matches eq(3)")
   /// ```
   public static prefix func ! (matcher: Matcher<T>) -> Matcher<T> {
-    Matcher("!\(matcher.description)") { value in
+    // A bare name reads better in parentheses: `!(exists)`, while `!contains("moon")` stays.
+    let name = matcher.description.contains("(") ? matcher.description : "(\(matcher.description))"
+    return Matcher("!\(name)", engineForm: .opaque, waiting: matcher.waiting) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }

@@ -38,6 +38,11 @@ public struct Matcher<T>: Sendable {
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
   package let engineForm: _MatcherEngineForm
 
+  /// How long a robot (or `element.assert`) keeps re-checking a value that does not match yet
+  /// before it reports the mismatch; zero for matchers that answer at once. Combinators keep the
+  /// longest of their parts. ``Assert(that:fileID:filePath:line:column:)`` checks once.
+  package let waiting: Duration
+
   /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
   /// unwrapping for values that are already a `T`.
   package let _checksOptionalType: Bool
@@ -76,10 +81,12 @@ public struct Matcher<T>: Sendable {
   package init(
     _ description: String,
     engineForm: _MatcherEngineForm,
+    waiting: Duration = .zero,
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
     self.description = description
     self.engineForm = engineForm
+    self.waiting = waiting
     self.check = check
     self._checksOptionalType = T.self is any _OptionalProtocol.Type
   }

@@ -81,4 +81,26 @@ extension Assertion where Value == Int {
       .didFail(expectedName: "isEven", expectedLine: 10)
       .isEqualTo(.message("7 is odd"))
   }
+
+  /// README "Robots": the chain, and the failure it shows for an email field holding "hello".
+  @Test func robots() {
+    enum LoginElement: String { case emailField, submit }
+    struct LoginRobot: Robot {
+      let app: InMemoryElement
+      let clock: any RobotClock = ManualRobotClock()
+      func element(_ id: LoginElement) -> InMemoryElement { app.descendant(withIdentifier: id.rawValue) }
+    }
+    let app = InMemoryElement(
+      identifier: "app",
+      children: [InMemoryElement(identifier: "emailField", text: "hello, world"), InMemoryElement(identifier: "submit")])
+    LoginRobot(app: app)
+      .assert(.emailField, .exists && .contains("world"))
+      .assert(.submit, .enabled)
+    app.descendant(withIdentifier: "emailField").text = "hello"
+    withKnownIssue {
+      LoginRobot(app: app).assert(.emailField, .exists && .contains("world"))
+    } matching: { issue in
+      issue.description.contains(#"Assertion '(exists && contains("world"))' failed on element 'emailField': value is "hello""#)
+    }
+  }
 }

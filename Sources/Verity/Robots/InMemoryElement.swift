@@ -1,0 +1,117 @@
+import Synchronization
+
+/// An element of an in-memory UI tree: for robot tests that run anywhere (Linux included), and
+/// for checking view models with the same conditions as UI tests.
+///
+/// Properties can change while a robot waits (from another thread, or from a test clock's
+/// `onSleep`), so every property is read and written under a lock.
+///
+/// ```swift
+/// let screen = InMemoryElement(identifier: "login", children: [
+///   InMemoryElement(identifier: "email", placeholderValue: "Email"),
+///   InMemoryElement(identifier: "submit", label: "Sign in", isEnabled: false),
+/// ])
+/// screen.descendant(withIdentifier: "submit").assert(!(.enabled))
+/// ```
+public final class InMemoryElement: RobotElement, Sendable, CustomStringConvertible {
+  struct State {
+    var exists: Bool
+    var isEnabled: Bool
+    var label: String
+    var text: String?
+    var placeholderValue: String?
+    var children: [InMemoryElement]
+  }
+
+  /// Its accessibility identifier.
+  public let identifier: String
+  private let state: Mutex<State>
+
+  /// Creates an element.
+  ///
+  /// - Parameters:
+  ///   - text: Its value, as text (``value`` returns it).
+  ///   - exists: False for an element that is not on screen (yet).
+  public init(
+    identifier: String,
+    label: String = "",
+    text: String? = nil,
+    placeholderValue: String? = nil,
+    isEnabled: Bool = true,
+    exists: Bool = true,
+    children: [InMemoryElement] = []
+  ) {
+    self.identifier = identifier
+    state = Mutex(
+      State(
+        exists: exists, isEnabled: isEnabled, label: label, text: text, placeholderValue: placeholderValue,
+        children: children))
+  }
+
+  /// An element that is not in the tree: it does not exist, and has no label, value or children.
+  ///
+  /// ```swift
+  /// InMemoryElement.missing(identifier: "banner").exists  // false
+  /// ```
+  public static func missing(identifier: String) -> InMemoryElement {
+    InMemoryElement(identifier: identifier, exists: false)
+  }
+
+  public var exists: Bool {
+    get { state.withLock { $0.exists } }
+    set { state.withLock { $0.exists = newValue } }
+  }
+
+  public var isEnabled: Bool {
+    get { state.withLock { $0.isEnabled } }
+    set { state.withLock { $0.isEnabled = newValue } }
+  }
+
+  public var label: String {
+    get { state.withLock { $0.label } }
+    set { state.withLock { $0.label = newValue } }
+  }
+
+  /// The element's value as text (what ``value`` returns).
+  public var text: String? {
+    get { state.withLock { $0.text } }
+    set { state.withLock { $0.text = newValue } }
+  }
+
+  public var value: Any? { text }
+
+  public var placeholderValue: String? {
+    get { state.withLock { $0.placeholderValue } }
+    set { state.withLock { $0.placeholderValue = newValue } }
+  }
+
+  /// The element's children, in order.
+  public var children: [InMemoryElement] {
+    get { state.withLock { $0.children } }
+    set { state.withLock { $0.children = newValue } }
+  }
+
+  public var childElements: [any RobotElement] { children }
+
+  /// The first element, depth first, whose identifier is `identifier` (this element included), or
+  /// a ``missing(identifier:)`` element. Look it up again on every check: an element added later
+  /// is found then.
+  public func descendant(withIdentifier identifier: String) -> InMemoryElement {
+    var stack: [InMemoryElement] = [self]
+    while let element = stack.popLast() {
+      if element.identifier == identifier { return element }
+      stack.append(contentsOf: element.children.reversed())
+    }
+    return .missing(identifier: identifier)
+  }
+
+  /// `element "email" (exists, enabled, label "Email", value "hello")`.
+  public var description: String {
+    let state = state.withLock { $0 }
+    var facts = [state.exists ? "exists" : "does not exist", state.isEnabled ? "enabled" : "not enabled"]
+    if !state.label.isEmpty { facts.append("label \(_render(state.label))") }
+    if let text = state.text { facts.append("value \(_render(text))") }
+    if let placeholder = state.placeholderValue { facts.append("placeholder \(_render(placeholder))") }
+    return "element \(_render(identifier)) (\(facts.joined(separator: ", ")))"
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+
+/// The time robots wait with: a monotonic reading and a blocking sleep. Inject a
+/// ``ManualRobotClock`` in tests so that waiting takes no real time.
+///
+/// ```swift
+/// struct LoginRobot: Robot {
+///   let screen: InMemoryElement
+///   var clock: any RobotClock = ManualRobotClock()
+///   func element(_ id: LoginElement) -> InMemoryElement { screen.descendant(withIdentifier: id.rawValue) }
+/// }
+/// ```
+public protocol RobotClock: Sendable {
+  /// Time elapsed since a fixed origin; it never goes back.
+  var now: Duration { get }
+  /// Blocks for `duration` (or, for a test clock, moves time forward by it).
+  func sleep(for duration: Duration)
+}
+
+/// The real clock: `ContinuousClock` readings and a thread sleep. The default of every robot.
+///
+/// ```swift
+/// let clock: any RobotClock = SystemRobotClock()
+/// ```
+public struct SystemRobotClock: RobotClock {
+  private let origin = ContinuousClock.now
+
+  /// Creates the clock.
+  public init() {}
+
+  public var now: Duration { ContinuousClock.now - origin }
+
+  public func sleep(for duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+  }
+}
+
+/// A clock for tests: `sleep(for:)` moves time forward at once, then calls ``onSleep`` (where a
+/// test can change the UI, as the app would while a robot waits).
+///
+/// ```swift
+/// let clock = ManualRobotClock()
+/// clock.onSleep = { now in if now >= .seconds(2) { banner.exists = true } }
+/// robot.assert(.banner, .exists)   // passes at 2 s of test time, instantly
+/// ```
+public final class ManualRobotClock: RobotClock, Sendable {
+  private let state = Mutex<(now: Duration, onSleep: (@Sendable (Duration) -> Void)?)>((.zero, nil))
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  public var now: Duration { state.withLock { $0.now } }
+
+  /// Called after each sleep with the new time.
+  public var onSleep: (@Sendable (Duration) -> Void)? {
+    get { state.withLock { $0.onSleep } }
+    set { state.withLock { $0.onSleep = newValue } }
+  }
+
+  public func sleep(for duration: Duration) {
+    let (now, hook) = state.withLock { state -> (Duration, (@Sendable (Duration) -> Void)?) in
+      state.now += max(duration, .zero)
+      return (state.now, state.onSleep)
+    }
+    hook?(now)
+  }
+
+  /// Moves time forward without a sleep.
+  public func advance(by duration: Duration) {
+    state.withLock { $0.now += max(duration, .zero) }
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Verity
+
+enum LoginElement: String {
+  case emailField, passwordField, submit, rememberMe, quantity, price, banner, spinner
+}
+
+/// A login screen in memory, and a robot over it with a manual clock.
+struct LoginRobot: Robot {
+  let screen: InMemoryElement
+  let clock: any RobotClock
+
+  func element(_ id: LoginElement) -> InMemoryElement {
+    screen.descendant(withIdentifier: id.rawValue)
+  }
+}
+
+func loginScreen() -> InMemoryElement {
+  InMemoryElement(
+    identifier: "login",
+    children: [
+      InMemoryElement(identifier: "emailField", text: "hello", placeholderValue: "Email"),
+      InMemoryElement(identifier: "passwordField", text: "Password", placeholderValue: "Password"),
+      InMemoryElement(identifier: "submit", label: "Sign In", isEnabled: false),
+      InMemoryElement(identifier: "rememberMe", text: "1"),
+      InMemoryElement(identifier: "quantity", text: "3"),
+      InMemoryElement(identifier: "price", text: "9.5"),
+      InMemoryElement(identifier: "spinner"),
+    ])
+}
+
+typealias Condition = Matcher<InMemoryElement>
+
+@Suite struct ElementConditionTests {
+  let screen = loginScreen()
+  func element(_ id: LoginElement) -> InMemoryElement { screen.descendant(withIdentifier: id.rawValue) }
+
+  @Test func eachConditionPassesAndFails() {
+    let cases: [(Condition, LoginElement, MatchResult)] = [
+      (.exists, .emailField, .match),
+      (.exists, .banner, .mismatch("element does not exist")),
+      (.doesNotExist, .banner, .match),
+      (.doesNotExist, .emailField, .mismatch("element exists")),
+      (.enabled, .emailField, .match),
+      (.enabled, .submit, .mismatch("element is not enabled")),
+      (.enabled, .banner, .mismatch("element does not exist")),
+      (.empty, .passwordField, .match),  // the value is the placeholder
+      (.empty, .submit, .match),  // no value
+      (.empty, .emailField, .mismatch(#"value is "hello""#)),
+      (.equal(to: "HELLO"), .emailField, .match),
+      (.equal(to: "hell"), .emailField, .mismatch(#"value is "hello""#)),
+      (.equal(to: 3), .quantity, .match),
+      (.equal(to: 4), .quantity, .mismatch(#"value is "3""#)),
+      (.equal(to: 9.5), .price, .match),
+      (.equal(to: 9.4), .price, .mismatch(#"value is "9.5""#)),
+      (.equal(to: true), .rememberMe, .match),
+      (.equal(to: false), .rememberMe, .mismatch(#"value is "1""#)),
+      (.placeholderEqual(to: "email"), .emailField, .match),
+      (.placeholderEqual(to: "Name"), .emailField, .mismatch(#"placeholder is "Email""#)),
+      (.placeholderEqual(to: "Name"), .submit, .mismatch("element has no placeholder")),
+      (.contains("ELL"), .emailField, .match),
+      (.contains("sign"), .submit, .match),  // the label
+      (.contains("world"), .emailField, .mismatch(#"value is "hello""#)),
+      (.contains("out"), .submit, .mismatch(#"label is "Sign In", value is """#)),
+    ]
+    for (condition, id, expected) in cases {
+      #expect(condition.matches(element(id)) == expected, "\(condition.description) on \(id)")
+    }
+  }
+
+  @Test func equalAndContainsFoldCase() {
+    let street = InMemoryElement(identifier: "street", text: "STRASSE")
+    #expect(Condition.equal(to: "straße").matches(street).isMatch)
+    #expect(Condition.contains("ß").matches(street).isMatch)
+  }
+
+  @Test func composedNames() {
+    #expect(Condition.exists.description == "exists")
+    #expect((!Condition.exists).description == "!(exists)")
+    #expect((Condition.exists && .contains("world")).description == #"(exists && contains("world"))"#)
+    #expect((Condition.exists || .enabled).description == "(exists || enabled)")
+    #expect((!(Condition.exists(waiting: 2.5))).description == "!exists(waiting: 2.5)")
+    #expect(Condition.doesNotExist(waiting: 10).description == "doesNotExist(waiting: 10)")
+    #expect((!Condition.contains("x")).description == #"!contains("x")"#)
+  }
+
+  @Test func operatorsShortCircuit() {
+    let counter = FixtureCounter()
+    let counted = Condition.condition("counted") { _ in
+      counter.increment()
+      return .match
+    }
+    _ = (Condition.enabled && counted).matches(element(.submit))  // left fails
+    _ = (Condition.exists || counted).matches(element(.submit))  // left passes
+    #expect(counter.count == 0)
+    _ = (Condition.exists && counted).matches(element(.submit))
+    #expect(counter.count == 1)
+  }
+
+  @Test func conditionsAreMatchersInAssert() {
+    Assert(that: element(.emailField)).matches(.exists && .enabled && .contains("hell"))
+    withKnownIssue {
+      Assert(that: element(.submit)).matches(.exists && .enabled)
+    } matching: { issue in
+      issue.description.contains("matches failed - element is not enabled (expected (exists && enabled))")
+    }
+  }
+
+  @Test func customConditions() {
+    let hasSevenChildren = Condition.condition("hasSevenChildren") { element in
+      element.childElements.count == 7 ? .match : .mismatch("it has \(element.childElements.count) children")
+    }
+    #expect(hasSevenChildren.matches(screen).isMatch)
+    #expect(hasSevenChildren.matches(element(.submit)) == .mismatch("it has 0 children"))
+  }
+}
+
+@Suite struct RobotTests {
+  @Test func chainedAssertionsPass() {
+    let robot = LoginRobot(screen: loginScreen(), clock: ManualRobotClock())
+    robot
+      .assert(.emailField, .exists && .contains("hell"))
+      .assert(.submit, .exists && !(.enabled))
+      .assert(.passwordField, .empty)
+  }
+
+  @Test func aFailureNamesTheConditionTheElementAndWhy() {
+    let robot = LoginRobot(screen: loginScreen(), clock: ManualRobotClock())
+    withKnownIssue {
+      robot.assert(.emailField, .exists && .contains("world"))
+    } matching: { issue in
+      issue.description.contains(
+        #"Assertion '(exists && contains("world"))' failed on element 'emailField': value is "hello""#)
+        && issue.sourceLocation?.line == #line - 4
+    }
+  }
+
+  @Test func eachAssertionInAChainReportsOnce() {
+    let robot = LoginRobot(screen: loginScreen(), clock: ManualRobotClock())
+    let messages = Mutex<[String]>([])
+    withKnownIssue {
+      robot.assert(.submit, .enabled).assert(.emailField, .empty).assert(.quantity, .equal(to: 3))
+    } matching: { issue in
+      messages.withLock { $0.append(issue.description) }
+      return true
+    }
+    let recorded = messages.withLock { $0 }
+    #expect(recorded.count == 2)
+    #expect(recorded.contains { $0.contains("Assertion 'enabled' failed on element 'submit': element is not enabled") })
+    #expect(recorded.contains { $0.contains(#"Assertion 'empty' failed on element 'emailField': value is "hello""#) })
+  }
+
+  @Test func existsWaitsFiveSecondsByDefault() {
+    let clock = ManualRobotClock()
+    let robot = LoginRobot(screen: loginScreen(), clock: clock)
+    withKnownIssue {
+      robot.assert(.banner, .exists)
+    } matching: { issue in
+      issue.description.contains("Assertion 'exists' failed on element 'banner': element does not exist")
+    }
+    #expect(clock.now == .seconds(5))
+  }
+
+  @Test func waitingStopsWhenTheElementAppears() {
+    let screen = loginScreen()
+    let clock = ManualRobotClock()
+    clock.onSleep = { now in
+      if now >= .seconds(2) {
+        screen.children.append(InMemoryElement(identifier: "banner", label: "Welcome"))
+      }
+    }
+    LoginRobot(screen: screen, clock: clock).assert(.banner, .exists(waiting: 10) && .contains("welcome"))
+    #expect(clock.now == .seconds(2))
+  }
+
+  @Test func aNegatedWaitingConditionPassesAtOnceWhenItHolds() {
+    let clock = ManualRobotClock()
+    LoginRobot(screen: loginScreen(), clock: clock).assert(.banner, !(.exists(waiting: 5)))
+    #expect(clock.now == .zero)
+  }
+
+  @Test func doesNotExistWaitsForTheElementToGo() {
+    let screen = loginScreen()
+    let clock = ManualRobotClock()
+    clock.onSleep = { now in
+      if now >= .milliseconds(1500) { screen.descendant(withIdentifier: "spinner").exists = false }
+    }
+    LoginRobot(screen: screen, clock: clock).assert(.spinner, .doesNotExist(waiting: 3))
+    #expect(clock.now == .milliseconds(1500))
+  }
+
+  @Test func conditionsThatDoNotWaitAreCheckedOnce() {
+    let clock = ManualRobotClock()
+    withKnownIssue { LoginRobot(screen: loginScreen(), clock: clock).assert(.submit, .enabled) }
+    #expect(clock.now == .zero)
+  }
+
+  @Test func anElementCanBeCheckedWithoutARobot() {
+    let clock = ManualRobotClock()
+    let field = InMemoryElement(identifier: "email", text: "hello")
+    field.assert(.exists && .equal(to: "Hello"), clock: clock)
+    withKnownIssue {
+      field.assert(.empty, clock: clock)
+    } matching: { issue in
+      issue.description.contains(#"Assertion 'empty' failed on element 'email': value is "hello""#)
+    }
+  }
+
+  @Test func elementDescriptions() {
+    #expect(
+      loginScreen().descendant(withIdentifier: "emailField").description
+        == #"element "emailField" (exists, enabled, value "hello", placeholder "Email")"#)
+    #expect(InMemoryElement.missing(identifier: "x").description == #"element "x" (does not exist, enabled)"#)
+  }
+}
