@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 internal import CVerityEngine
 
 extension CallLog {
@@ -7,14 +14,52 @@ extension CallLog {
   /// so the sanitizer would report every access the lock protects as a race. The engine's
   /// `vrt_sanitizer_acquire` / `vrt_sanitizer_release` tell it about the lock in sanitizer builds
   /// and do nothing otherwise.
+  ///
+  /// While `body` runs, ``_owner`` names this thread, so code that `body` calls back into (a
+  /// matcher, `==`, a description) and that uses the same log can be refused instead of locking
+  /// the mutex again (which deadlocks, or on Linux stops the process). Check ``_isReentrant`` first.
   func _withState<Result, E: Error>(
     _ body: (inout sending _CallLogState) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     let token = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     return try _state.withLock { (state: inout sending _CallLogState) throws(E) -> sending Result in
       vrt_sanitizer_acquire(token)
-      defer { vrt_sanitizer_release(token) }
+      _owner.store(_currentThreadID(), ordering: .relaxed)
+      defer {
+        _owner.store(0, ordering: .relaxed)
+        vrt_sanitizer_release(token)
+      }
       return try body(&state)
     }
   }
+
+  /// Whether this thread is inside one of this log's critical sections: a matcher, `==` or
+  /// description running in a query that uses the same log. (A thread always sees its own stores,
+  /// and no other thread ever stores this thread's identity, so a relaxed load is exact here.)
+  @inline(__always)
+  var _isReentrant: Bool {
+    _owner.load(ordering: .relaxed) == _currentThreadID()
+  }
+
+  /// Reports a use of the log from inside one of its own queries, at the given location.
+  @inline(never)
+  func _reportReentry(
+    _ operation: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    reportFailure(
+      "Verity call log \(operation) failed: the log is in use by a check on this thread (a matcher, "
+        + "== or description running inside a verification of the same mock used the mock); "
+        + "record and verify outside matchers",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// An identity of the calling thread, never 0.
+@inline(__always)
+func _currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+  #else
+    return UInt(pthread_self())
+  #endif
 }

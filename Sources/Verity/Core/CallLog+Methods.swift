@@ -12,7 +12,11 @@ extension CallLog {
   /// log.recordedMethods  // [("open", 1), ("save", 2)]
   /// ```
   public var recordedMethods: [(method: String, count: Int)] {
-    _withState { state in
+    if _isReentrant {
+      _reportReentry("recordedMethods", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      return []
+    }
+    return _withState { state in
       guard let log = state.log else { return [] }
       return state.methodIDs
         .sorted { $0.value < $1.value }

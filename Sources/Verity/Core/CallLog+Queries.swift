@@ -217,7 +217,11 @@ extension CallLog {
   /// log.call(at: 0)?.arguments.first?.description  // "42"
   /// ```
   public func call(at index: Int) -> RecordedCall? {
-    _withState { state in
+    if _isReentrant {
+      _reportReentry("call(at:)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      return nil
+    }
+    return _withState { state in
       guard index >= 0, index < state.callCount else { return nil }
       return try? state.recordedCall(at: UInt64(index))
     }
@@ -233,6 +237,10 @@ extension CallLog {
     _ column: UInt,
     _ body: (inout _CallLogState) throws(VerityEngineError) -> R
   ) -> R {
+    if _isReentrant {
+      _reportReentry(operation, fileID: fileID, filePath: filePath, line: line, column: column)
+      return fallback
+    }
     let result: Result<R, VerityEngineError> = _withState { state in
       do throws(VerityEngineError) {
         return .success(try body(&state))

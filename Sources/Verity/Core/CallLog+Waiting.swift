@@ -12,6 +12,11 @@ extension CallLog {
   /// ```
   public func recordings() -> AsyncStream<Int> {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    if _isReentrant {
+      _reportReentry("recordings()", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      continuation.finish()
+      return stream
+    }
     let id = _withState { state in
       let id = state.nextWaiter
       state.nextWaiter += 1

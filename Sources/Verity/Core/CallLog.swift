@@ -38,6 +38,9 @@ public final class CallLog: Sendable {
 
   let _state: Mutex<_CallLogState>
 
+  /// The thread inside the lock, or 0 (see ``_withState(_:)``).
+  let _owner = Atomic<UInt>(0)
+
   /// The reusable argument writer (no per-call allocation once it has grown).
   let _spare = _SpareWriter()
 
@@ -159,6 +162,11 @@ public final class CallLog: Sendable {
     column: UInt
   ) {
     var error = failure
+    if _slowPath(_isReentrant) {
+      if encoder._writer == _spare.writer { _spare.inUse.store(false, ordering: .releasing) }
+      _reportReentry("record", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
     if _fastPath(error == nil) {
       let retains = retainsValues
       error = _withState { state in
@@ -202,7 +210,11 @@ public final class CallLog: Sendable {
   /// log.count  // 1
   /// ```
   public var count: Int {
-    _withState { $0.callCount }
+    if _isReentrant {
+      _reportReentry("count", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      return 0
+    }
+    return _withState { $0.callCount }
   }
 
   /// The number of calls recorded for `method`, in constant time (0 for a method never recorded).
@@ -211,7 +223,11 @@ public final class CallLog: Sendable {
   /// log.count(of: "ping")
   /// ```
   public func count(of method: String) -> Int {
-    _withState { state in
+    if _isReentrant {
+      _reportReentry("count(of:)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      return 0
+    }
+    return _withState { state in
       guard let log = state.log, let id = state.methodIDs[method] else { return 0 }
       return Int(vrt_log_count_method(log, id))
     }
@@ -224,7 +240,11 @@ public final class CallLog: Sendable {
   /// print(log.memoryFootprint / log.count, "bytes per call")
   /// ```
   public var memoryFootprint: Int {
-    _withState { state in
+    if _isReentrant {
+      _reportReentry("memoryFootprint", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      return 0
+    }
+    return _withState { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
         + state.values.capacity * MemoryLayout<_RetainedValue>.stride
         + state.valueStarts.capacity * MemoryLayout<Int>.stride

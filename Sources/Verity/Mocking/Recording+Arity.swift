@@ -15,9 +15,13 @@ extension Mock {
   @inlinable
   public func recordCall<A0: StructurallyEncodable>(
     withIdentifier identifier: String,
-    typedArguments a0: A0
+    typedArguments a0: A0,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0)
+    storage.log.record(identifier, a0, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call with 2 typed arguments (a fixed-arity form of the parameter-pack
@@ -30,9 +34,13 @@ extension Mock {
   public func recordCall<A0: StructurallyEncodable, A1: StructurallyEncodable>(
     withIdentifier identifier: String,
     typedArguments a0: A0,
-    _ a1: A1
+    _ a1: A1,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0, a1)
+    storage.log.record(identifier, a0, a1, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call with 3 typed arguments (a fixed-arity form of the parameter-pack
@@ -46,9 +54,13 @@ extension Mock {
     withIdentifier identifier: String,
     typedArguments a0: A0,
     _ a1: A1,
-    _ a2: A2
+    _ a2: A2,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0, a1, a2)
+    storage.log.record(identifier, a0, a1, a2, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call with 4 typed arguments (a fixed-arity form of the parameter-pack
@@ -63,9 +75,13 @@ extension Mock {
     typedArguments a0: A0,
     _ a1: A1,
     _ a2: A2,
-    _ a3: A3
+    _ a3: A3,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0, a1, a2, a3)
+    storage.log.record(identifier, a0, a1, a2, a3, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call with 5 typed arguments (a fixed-arity form of the parameter-pack
@@ -81,9 +97,13 @@ extension Mock {
     _ a1: A1,
     _ a2: A2,
     _ a3: A3,
-    _ a4: A4
+    _ a4: A4,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0, a1, a2, a3, a4)
+    storage.log.record(identifier, a0, a1, a2, a3, a4, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call with 6 typed arguments (a fixed-arity form of the parameter-pack
@@ -100,8 +120,12 @@ extension Mock {
     _ a2: A2,
     _ a3: A3,
     _ a4: A4,
-    _ a5: A5
+    _ a5: A5,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, a0, a1, a2, a3, a4, a5)
+    storage.log.record(identifier, a0, a1, a2, a3, a4, a5, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -15,8 +15,15 @@ extension Mock {
   /// - Parameters:
   ///   - identifier: The name of the call, used again to verify it.
   ///   - arguments: The call's arguments, in order; `[]` for a call without arguments.
-  public func recordCall(withIdentifier identifier: String, arguments: [Any?] = []) {
-    storage.log.record(identifier, arguments: arguments)
+  public func recordCall(
+    withIdentifier identifier: String,
+    arguments: [Any?] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    storage.log.record(identifier, arguments: arguments, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Records a call whose argument types are known, without boxing them.
@@ -35,8 +42,12 @@ extension Mock {
   /// argument list, never one array argument.
   public func recordCall<each Argument: StructurallyEncodable>(
     withIdentifier identifier: String,
-    typedArguments arguments: repeat each Argument
+    typedArguments arguments: repeat each Argument,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    storage.log.record(identifier, repeat each arguments)
+    storage.log.record(identifier, repeat each arguments, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

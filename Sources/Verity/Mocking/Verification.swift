@@ -93,6 +93,10 @@ extension MockStorage {
     _ expected: ExpectedCall, mode: VerificationMode,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> String? {
+    if log._isReentrant {
+      return "verifyCall failed - the mock is in use by a check on this thread (a matcher, == or description "
+        + "running inside a verification of the same mock); verify outside matchers"
+    }
     if let problem = expected.incomparableMessage(name: "verifyCall") { return problem }
     if !expected.captors.isEmpty {
       let count = log.count(matching: expected.pattern)
