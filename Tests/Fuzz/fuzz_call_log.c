@@ -1,0 +1,237 @@
+/*
+ * fuzz_call_log.c — a byte program of appends and queries on one call log, checked against a
+ * small reference model (arrays of calls, argument values from a fixed pool, verified flags).
+ *
+ * Every query kind runs: count, find (with a start and a capacity), first, mark_verified,
+ * mark_verified_if, set_verified, unverified and nearest; patterns mix ANY, EQ and PREDICATE
+ * arguments and the any-arguments flag. The first byte picks the hash options: forced collisions
+ * (VRT_HASH_CONSTANT) make every candidate depend on memcmp.
+ */
+#include "verity_engine.h"
+#include "fuzz_check.h"
+
+enum { POOL = 8, METHODS = 3, MAX_ARGS = 4, MAX_CALLS = 4096 };
+
+typedef struct pool_value {
+  uint8_t bytes[16];
+  size_t length;
+  int is_uint; /* what the predicate tests */
+} pool_value;
+
+typedef struct model {
+  uint8_t method[MAX_CALLS];
+  uint8_t argc[MAX_CALLS];
+  uint8_t argv[MAX_CALLS][MAX_ARGS];
+  uint8_t verified[MAX_CALLS];
+  size_t count;
+} model;
+
+typedef struct query {
+  uint32_t method;
+  uint32_t flags;
+  uint32_t arg_count;
+  vrt_arg_kind kind[MAX_ARGS];
+  uint8_t value[MAX_ARGS]; /* pool index for EQ */
+} query;
+
+static pool_value pool[POOL];
+static model m;
+
+static void build_pool(void) {
+  vrt_writer w;
+  for (int i = 0; i < POOL; i++) {
+    vrt_writer_init(&w);
+    switch (i) {
+    case 0: case 1: case 2: vrt_writer_write_uint(&w, (uint64_t)i); break;
+    case 3: vrt_writer_write_int(&w, -5); break;
+    case 4: vrt_writer_write_string(&w, "a", 1); break;
+    case 5: vrt_writer_write_string(&w, "b", 1); break;
+    case 6: vrt_writer_write_nil(&w); break;
+    default:
+      vrt_writer_begin(&w, VRT_TAG_ARRAY, NULL, 0);
+      vrt_writer_write_uint(&w, 1);
+      vrt_writer_end(&w);
+      break;
+    }
+    CHECK(vrt_writer_finish(&w) == VRT_OK && vrt_writer_length(&w) <= sizeof pool[i].bytes);
+    memcpy(pool[i].bytes, vrt_writer_bytes(&w), vrt_writer_length(&w));
+    pool[i].length = vrt_writer_length(&w);
+    pool[i].is_uint = pool[i].bytes[0] == VRT_TAG_UINT;
+    vrt_writer_destroy(&w);
+  }
+}
+
+static bool is_uint_predicate(void *context, uint64_t call, uint32_t arg, const uint8_t *bytes, size_t length) {
+  (void)context;
+  (void)call;
+  (void)arg;
+  return length > 0 && bytes[0] == VRT_TAG_UINT;
+}
+
+static int model_matches(const query *q, size_t call) {
+  if (m.method[call] != q->method) return 0;
+  if (q->flags & VRT_PATTERN_ANY_ARGUMENTS) return 1;
+  if (m.argc[call] != q->arg_count) return 0;
+  for (uint32_t a = 0; a < q->arg_count; a++) {
+    uint8_t v = m.argv[call][a];
+    if (q->kind[a] == VRT_ARG_EQ && v != q->value[a]) return 0;
+    if (q->kind[a] == VRT_ARG_PREDICATE && !pool[v].is_uint) return 0;
+  }
+  return 1;
+}
+
+typedef struct reader {
+  const uint8_t *data;
+  size_t size, pos;
+} reader;
+
+static uint8_t next(reader *r) { return r->pos < r->size ? r->data[r->pos++] : 0; }
+
+static void read_query(reader *r, query *q, vrt_arg_pattern *args, vrt_pattern *p) {
+  uint8_t b = next(r);
+  q->method = b % METHODS;
+  q->flags = (b & 0x80) ? VRT_PATTERN_ANY_ARGUMENTS : 0;
+  q->arg_count = next(r) % (MAX_ARGS + 1);
+  int predicate = 0;
+  for (uint32_t a = 0; a < q->arg_count; a++) {
+    uint8_t k = next(r);
+    q->kind[a] = (vrt_arg_kind)(k % 3);
+    q->value[a] = (uint8_t)((k >> 2) % POOL);
+    args[a].kind = q->kind[a];
+    args[a].bytes = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].bytes : NULL;
+    args[a].length = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].length : 0;
+    if (q->kind[a] == VRT_ARG_PREDICATE) predicate = 1;
+  }
+  *p = (vrt_pattern){q->method, q->flags, q->arg_count, q->arg_count ? args : NULL,
+                     predicate ? is_uint_predicate : NULL, NULL};
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (pool[0].length == 0) build_pool();
+  memset(&m, 0, sizeof m);
+  reader r = {data, size, 0};
+  vrt_log_options options = {{0, 0, 0}, 0};
+  uint8_t mode = next(&r);
+  if (mode & 1) options.hash.flags = VRT_HASH_CONSTANT;
+  options.hash.seed = mode >> 1;
+  options.chunk_size = 256; /* small chunks: arguments cross chunk boundaries */
+  vrt_log *log = NULL;
+  CHECK(vrt_log_create(&options, &log) == VRT_OK);
+  uint32_t ids[METHODS];
+  const char *names[METHODS] = {"a", "b", "c"};
+  for (int i = 0; i < METHODS; i++) CHECK(vrt_log_intern(log, names[i], 1, &ids[i]) == VRT_OK && ids[i] == (uint32_t)i);
+
+  while (r.pos < r.size) {
+    uint8_t op = next(&r) % 10;
+    query q;
+    vrt_arg_pattern args[MAX_ARGS];
+    vrt_pattern p;
+    if (op <= 2) { /* append */
+      if (m.count == MAX_CALLS) continue;
+      uint8_t method = next(&r) % METHODS, argc = next(&r) % (MAX_ARGS + 1);
+      uint8_t buffer[MAX_ARGS * 16];
+      size_t length = 0;
+      for (uint8_t a = 0; a < argc; a++) {
+        uint8_t v = next(&r) % POOL;
+        memcpy(buffer + length, pool[v].bytes, pool[v].length);
+        length += pool[v].length;
+        m.argv[m.count][a] = v;
+      }
+      uint64_t index = 0;
+      CHECK(vrt_log_append(log, method, buffer, length, argc, VRT_SEQ_AUTO, &index) == VRT_OK);
+      CHECK(index == m.count);
+      m.method[m.count] = method;
+      m.argc[m.count] = argc;
+      m.count++;
+      continue;
+    }
+    read_query(&r, &q, args, &p);
+    size_t expected = 0;
+    for (size_t c = 0; c < m.count; c++) expected += (size_t)model_matches(&q, c);
+    switch (op) {
+    case 3: {
+      uint64_t count = 0;
+      CHECK(vrt_log_count(log, &p, &count) == VRT_OK && count == expected);
+      break;
+    }
+    case 4: {
+      uint64_t from = next(&r) % (m.count + 2), out[16], total = 0;
+      size_t capacity = next(&r) % 17;
+      CHECK(vrt_log_find(log, &p, from, out, capacity, &total) == VRT_OK);
+      size_t k = 0, want_total = 0;
+      for (size_t c = (size_t)from; c < m.count; c++) {
+        if (!model_matches(&q, c)) continue;
+        if (k < capacity) CHECK(out[k++] == c);
+        want_total++;
+      }
+      CHECK(total == want_total);
+      uint64_t first = 0;
+      vrt_status st = vrt_log_first(log, &p, from, &first);
+      if (want_total == 0) {
+        CHECK(st == VRT_ERR_NOT_FOUND);
+      } else {
+        CHECK(st == VRT_OK);
+        size_t c = (size_t)from;
+        while (!model_matches(&q, c)) c++;
+        CHECK(first == c);
+      }
+      break;
+    }
+    case 5: {
+      uint64_t count = 0;
+      CHECK(vrt_log_mark_verified(log, &p, &count) == VRT_OK && count == expected);
+      for (size_t c = 0; c < m.count; c++) if (model_matches(&q, c)) m.verified[c] = 1;
+      break;
+    }
+    case 6: {
+      uint64_t low = next(&r) % 8, high = next(&r) % 8, count = 0;
+      bool marked = false;
+      CHECK(vrt_log_mark_verified_if(log, &p, low, high, &count, &marked) == VRT_OK);
+      CHECK(count == expected && marked == (expected >= low && expected <= high));
+      if (marked) for (size_t c = 0; c < m.count; c++) if (model_matches(&q, c)) m.verified[c] = 1;
+      break;
+    }
+    case 7: {
+      if (m.count == 0) break;
+      size_t c = next(&r) % m.count;
+      bool flag = next(&r) & 1;
+      CHECK(vrt_log_set_verified(log, c, flag) == VRT_OK);
+      m.verified[c] = flag;
+      break;
+    }
+    case 8: { /* unverified, of one method or of all */
+      uint32_t which = (next(&r) & 1) ? q.method : VRT_NONE;
+      uint64_t out[32], total = 0;
+      CHECK(vrt_log_unverified(log, which, out, 32, &total) == VRT_OK);
+      size_t k = 0, want = 0;
+      for (size_t c = 0; c < m.count; c++) {
+        if (m.verified[c] || (which != VRT_NONE && m.method[c] != which)) continue;
+        if (k < 32) CHECK(out[k++] == c);
+        want++;
+      }
+      CHECK(total == want);
+      break;
+    }
+    default: { /* nearest: every non-matching call of the method, ranked */
+      vrt_near_call near[8];
+      uint64_t total = 0;
+      CHECK(vrt_log_nearest(log, &p, near, 8, &total) == VRT_OK);
+      size_t of_method = 0;
+      for (size_t c = 0; c < m.count; c++) of_method += m.method[c] == q.method;
+      CHECK(total == of_method - expected);
+      for (size_t k = 0; k < 8 && k < total; k++) {
+        CHECK(near[k].index < m.count && m.method[near[k].index] == q.method);
+        CHECK(!model_matches(&q, (size_t)near[k].index));
+        if (k > 0) {
+          CHECK(near[k - 1].matching_args > near[k].matching_args ||
+                (near[k - 1].matching_args == near[k].matching_args && near[k - 1].index < near[k].index));
+        }
+      }
+      break;
+    }
+    }
+  }
+  CHECK(vrt_log_count_calls(log) == m.count);
+  vrt_log_free(log);
+  return 0;
+}
