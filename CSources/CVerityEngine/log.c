@@ -315,3 +315,9 @@ vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified) {
   }
   return VRT_OK;
 }
+
+uint64_t vrt_log_fail_allocation(vrt_log *log, uint64_t n) {
+  if (log == NULL) return 0;
+  log->fail_allocation = n == 0 ? 0 : log->allocations + n;
+  return log->allocations;
+}

@@ -95,6 +95,8 @@ struct vrt_log {
   vrt_hash_options hash;
   size_t chunk_size;
   size_t memory; /* bytes allocated, this struct included */
+  uint64_t allocations;      /* allocations attempted since creation (the test seam counts them) */
+  uint64_t fail_allocation;  /* test seam: this allocation number fails (0: none) */
 
   vrt__method *methods;
   uint32_t method_count;
@@ -148,8 +150,24 @@ static inline bool vrt__is_verified(const vrt__page *page, uint32_t slot) {
   return (page->verified[slot >> 6] >> (slot & 63u)) & 1u;
 }
 
+/** Counts an allocation; false when the test seam (vrt_log_fail_allocation) makes this one fail. */
+static inline bool vrt__log_may_allocate(vrt_log *log) {
+  log->allocations++;
+  return log->fail_allocation == 0 || log->allocations != log->fail_allocation;
+}
+
+/** Temporary allocations of a query (freed with free() before it returns; not in `memory`). */
+static inline void *vrt__log_temp_alloc(vrt_log *log, size_t size) {
+  return vrt__log_may_allocate(log) ? malloc(size == 0 ? 1 : size) : NULL;
+}
+
+static inline void *vrt__log_temp_realloc(vrt_log *log, void *p, size_t size) {
+  return vrt__log_may_allocate(log) ? realloc(p, size == 0 ? 1 : size) : NULL;
+}
+
 /** Allocation helpers that keep `log->memory` honest. */
 static inline void *vrt__log_alloc(vrt_log *log, size_t size) {
+  if (!vrt__log_may_allocate(log)) return NULL;
   void *p = malloc(size == 0 ? 1 : size);
   if (p != NULL) log->memory += size;
   return p;
@@ -157,12 +175,14 @@ static inline void *vrt__log_alloc(vrt_log *log, size_t size) {
 
 static inline void *vrt__log_calloc(vrt_log *log, size_t count, size_t size) {
   if (size != 0 && count > SIZE_MAX / size) return NULL;
+  if (!vrt__log_may_allocate(log)) return NULL;
   void *p = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
   if (p != NULL) log->memory += count * size;
   return p;
 }
 
 static inline void *vrt__log_realloc(vrt_log *log, void *p, size_t old_size, size_t new_size) {
+  if (!vrt__log_may_allocate(log)) return NULL;
   void *q = realloc(p, new_size == 0 ? 1 : new_size);
   if (q != NULL) log->memory = log->memory - old_size + new_size;
   return q;

@@ -351,8 +351,8 @@ typedef struct vrt__plan {
 } vrt__plan;
 
 /** Allocates the scan plan of a compiled, non-ANY_ARGUMENTS query (NULL: out of memory). */
-static vrt__plan *vrt__plan_create(const vrt__query *q) {
-  vrt__plan *plan = (vrt__plan *)malloc(sizeof(vrt__plan));
+static vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
+  vrt__plan *plan = (vrt__plan *)vrt__log_temp_alloc(log, sizeof(vrt__plan));
   if (plan == NULL) return NULL;
   plan->pattern = q->pattern;
   plan->argc = q->argc;
@@ -613,14 +613,14 @@ typedef struct vrt__sink {
 } vrt__sink;
 
 /** Appends one newly marked call to the undo log; false when it cannot grow. */
-static bool vrt__undo_push(vrt__undo *undo, vrt__page *page, uint32_t slot) {
+static bool vrt__undo_push(vrt_log *log, vrt__undo *undo, vrt__page *page, uint32_t slot) {
   if (undo->count == undo->capacity) {
     size_t cap = undo->capacity < 64 ? 64 : undo->capacity * 2;
     if (cap > SIZE_MAX / sizeof(vrt__page *)) return false;
-    vrt__page **pages = (vrt__page **)realloc(undo->pages, cap * sizeof(vrt__page *));
+    vrt__page **pages = (vrt__page **)vrt__log_temp_realloc(log, undo->pages, cap * sizeof(vrt__page *));
     if (pages == NULL) return false;
     undo->pages = pages;
-    uint32_t *slots = (uint32_t *)realloc(undo->slots, cap * sizeof(uint32_t));
+    uint32_t *slots = (uint32_t *)vrt__log_temp_realloc(log, undo->slots, cap * sizeof(uint32_t));
     if (slots == NULL) return false;
     undo->slots = slots;
     undo->capacity = cap;
@@ -637,7 +637,7 @@ static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uin
   if (sink->mark) {
     uint64_t bit = UINT64_C(1) << (slot & 63u);
     if ((page->verified[slot >> 6] & bit) == 0) {
-      if (sink->undo != NULL && !vrt__undo_push(sink->undo, page, slot)) {
+      if (sink->undo != NULL && !vrt__undo_push(log, sink->undo, page, slot)) {
         sink->undo->failed = true;
         sink->mark = false; /* count on; the caller marks in a second pass if needed */
       } else {
@@ -667,7 +667,7 @@ static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *
   uint8_t local[512];
   uint8_t *buffer = local;
   if (total > sizeof local) {
-    buffer = (uint8_t *)malloc(total);
+    buffer = (uint8_t *)vrt__log_temp_alloc(log, total);
     if (buffer == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
   size_t at = 0;
@@ -721,7 +721,7 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
 
   vrt__plan *plan = NULL;
   if (!q->any_arguments) {
-    plan = vrt__plan_create(q);
+    plan = vrt__plan_create(log, q);
     if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
   const uint32_t *column = NULL;
@@ -1018,7 +1018,7 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
   }
   st = vrt__build_chains(log);
   if (st != VRT_OK) return st;
-  vrt__plan *plan = vrt__plan_create(&q);
+  vrt__plan *plan = vrt__plan_create(log, &q);
   if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   const vrt__method *md = &log->methods[q.method];
   uint64_t total = 0;

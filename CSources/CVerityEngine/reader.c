@@ -109,9 +109,17 @@ static vrt_status vrt__check_scalar(const uint8_t *p, size_t avail, uint32_t obj
   return VRT_OK;
 }
 
-static bool vrt__grow_array(void **array, size_t *capacity, size_t size) {
+/** Allocation counting for the test seam (vrt_node_table_build_failing). */
+typedef struct vrt__allocs {
+  uint64_t count;
+  uint64_t fail;
+} vrt__allocs;
+
+static bool vrt__grow_array(vrt__allocs *allocs, void **array, size_t *capacity, size_t size) {
   size_t cap = *capacity < 32 ? 32 : *capacity * 2;
   if (cap > SIZE_MAX / size) return false;
+  allocs->count++;
+  if (allocs->fail != 0 && allocs->count == allocs->fail) return false;
   void *grown = realloc(*array, cap * size);
   if (grown == NULL) return false;
   *array = grown;
@@ -121,7 +129,7 @@ static bool vrt__grow_array(void **array, size_t *capacity, size_t size) {
 
 /** Walks one structure; builds `out` when it is not NULL, else only validates. */
 static vrt_status vrt__walk(const uint8_t *b, size_t length, const vrt_hash_options *options,
-                           vrt_node_table *out) {
+                           vrt_node_table *out, vrt__allocs *allocs) {
   if (length == 0) return VRT_ERR_TRUNCATED;
   if (length > (size_t)UINT32_MAX) return VRT_ERR_TOO_LARGE;
   const bool build = out != NULL;
@@ -219,7 +227,7 @@ static vrt_status vrt__walk(const uint8_t *b, size_t length, const vrt_hash_opti
     if (build) {
       if (count == node_capacity) {
         void *grown = nodes;
-        if (!vrt__grow_array(&grown, &node_capacity, sizeof(vrt_node))) {
+        if (!vrt__grow_array(allocs, &grown, &node_capacity, sizeof(vrt_node))) {
           status = VRT_ERR_OUT_OF_MEMORY;
           goto fail;
         }
@@ -279,7 +287,7 @@ static vrt_status vrt__walk(const uint8_t *b, size_t length, const vrt_hash_opti
       if (tag == VRT_TAG_OBJECT) objects++;
       if (frame_count == frame_capacity) {
         void *grown = frames;
-        if (!vrt__grow_array(&grown, &frame_capacity, sizeof(vrt__frame))) {
+        if (!vrt__grow_array(allocs, &grown, &frame_capacity, sizeof(vrt__frame))) {
           status = VRT_ERR_OUT_OF_MEMORY;
           goto fail;
         }
@@ -336,7 +344,21 @@ vrt_status vrt_node_table_build(const uint8_t *bytes, size_t length, const vrt_h
   out->nodes = NULL;
   out->count = 0;
   if (bytes == NULL && length > 0) return VRT_ERR_NULL_ARGUMENT;
-  return vrt__walk(bytes, length, options, out);
+  vrt__allocs allocs = {0, 0};
+  return vrt__walk(bytes, length, options, out, &allocs);
+}
+
+vrt_status vrt_node_table_build_failing(const uint8_t *bytes, size_t length,
+                                        const vrt_hash_options *options, uint64_t fail_allocation,
+                                        vrt_node_table *out, uint64_t *out_allocations) {
+  if (out == NULL) return VRT_ERR_NULL_ARGUMENT;
+  out->nodes = NULL;
+  out->count = 0;
+  if (bytes == NULL && length > 0) return VRT_ERR_NULL_ARGUMENT;
+  vrt__allocs allocs = {0, fail_allocation};
+  vrt_status status = vrt__walk(bytes, length, options, out, &allocs);
+  if (out_allocations != NULL) *out_allocations = allocs.count;
+  return status;
 }
 
 void vrt_node_table_free(vrt_node_table *table) {
@@ -348,5 +370,6 @@ void vrt_node_table_free(vrt_node_table *table) {
 
 vrt_status vrt_validate(const uint8_t *bytes, size_t length) {
   if (bytes == NULL && length > 0) return VRT_ERR_NULL_ARGUMENT;
-  return vrt__walk(bytes, length, NULL, NULL);
+  vrt__allocs allocs = {0, 0};
+  return vrt__walk(bytes, length, NULL, NULL, &allocs);
 }

@@ -70,6 +70,18 @@ static void vrt__fail(vrt_writer *w, vrt_status status) {
   if (w->status == VRT_OK) w->status = status;
 }
 
+/** Counts an allocation; false when the test seam (vrt_writer_fail_allocation) makes it fail. */
+static bool vrt__may_allocate(vrt_writer *w) {
+  w->allocations++;
+  return w->fail_allocation == 0 || w->allocations != w->fail_allocation;
+}
+
+uint64_t vrt_writer_fail_allocation(vrt_writer *w, uint64_t n) {
+  if (w == NULL) return 0;
+  w->fail_allocation = n == 0 ? 0 : w->allocations + n;
+  return w->allocations;
+}
+
 void vrt_writer_init(vrt_writer *w) {
   if (w == NULL) return;
   memset(w, 0, sizeof *w);
@@ -135,7 +147,7 @@ bool vrt_writer_grow(vrt_writer *w, size_t extra) {
     }
     capacity *= 2;
   }
-  uint8_t *bytes = (uint8_t *)realloc(w->bytes, capacity);
+  uint8_t *bytes = vrt__may_allocate(w) ? (uint8_t *)realloc(w->bytes, capacity) : NULL;
   if (bytes == NULL) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
     return false;
@@ -154,7 +166,8 @@ vrt_status vrt_writer_finish(const vrt_writer *w) {
 
 static vrt__writer_aux *vrt__aux(vrt_writer *w) {
   if (w->identities == NULL) {
-    vrt__writer_aux *aux = (vrt__writer_aux *)calloc(1, sizeof(vrt__writer_aux));
+    vrt__writer_aux *aux =
+        vrt__may_allocate(w) ? (vrt__writer_aux *)calloc(1, sizeof(vrt__writer_aux)) : NULL;
     if (aux == NULL) {
       vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
       return NULL;
@@ -166,7 +179,7 @@ static vrt__writer_aux *vrt__aux(vrt_writer *w) {
 }
 
 /** Grows `*array` (elements of `size` bytes) to hold at least `needed` elements, doubling. */
-static bool vrt__ensure(void **array, size_t *capacity, size_t needed, size_t size) {
+static bool vrt__ensure(vrt_writer *w, void **array, size_t *capacity, size_t needed, size_t size) {
   if (needed <= *capacity) return true;
   size_t cap = *capacity < 16 ? 16 : *capacity;
   while (cap < needed) {
@@ -174,6 +187,7 @@ static bool vrt__ensure(void **array, size_t *capacity, size_t needed, size_t si
     cap *= 2;
   }
   if (cap > SIZE_MAX / size) return false;
+  if (!vrt__may_allocate(w)) return false;
   void *grown = realloc(*array, cap * size);
   if (grown == NULL) return false;
   *array = grown;
@@ -238,7 +252,7 @@ void vrt_writer_begin(vrt_writer *w, uint8_t tag, const char *name, size_t name_
       vrt__fail(w, VRT_ERR_TOO_LARGE);
       return;
     }
-    size_t *open = (size_t *)realloc(w->open, cap * 2 * sizeof(size_t));
+    size_t *open = vrt__may_allocate(w) ? (size_t *)realloc(w->open, cap * 2 * sizeof(size_t)) : NULL;
     if (open == NULL) {
       vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
       return;
@@ -332,9 +346,9 @@ static vrt_status vrt__canonicalize(vrt_writer *w, size_t start) {
     if (n == aux->entry_capacity) {
       void *p = aux->entries;
       size_t cap = aux->entry_capacity;
-      if (!vrt__ensure(&p, &cap, n + 1, sizeof(vrt__entry))) return VRT_ERR_OUT_OF_MEMORY;
+      if (!vrt__ensure(w, &p, &cap, n + 1, sizeof(vrt__entry))) return VRT_ERR_OUT_OF_MEMORY;
       aux->entries = (vrt__entry *)p;
-      void *q = realloc(aux->merge, cap * sizeof(vrt__entry));
+      void *q = vrt__may_allocate(w) ? realloc(aux->merge, cap * sizeof(vrt__entry)) : NULL;
       if (q == NULL) return VRT_ERR_OUT_OF_MEMORY;
       aux->merge = (vrt__entry *)q;
       aux->entry_capacity = cap;
@@ -357,7 +371,7 @@ static vrt_status vrt__canonicalize(vrt_writer *w, size_t start) {
   if (payload > aux->scratch_capacity) {
     void *p = aux->scratch;
     size_t cap = aux->scratch_capacity;
-    if (!vrt__ensure(&p, &cap, payload, 1)) return VRT_ERR_OUT_OF_MEMORY;
+    if (!vrt__ensure(w, &p, &cap, payload, 1)) return VRT_ERR_OUT_OF_MEMORY;
     aux->scratch = (uint8_t *)p;
     aux->scratch_capacity = cap;
   }
@@ -406,10 +420,10 @@ void vrt_writer_end(vrt_writer *w) {
 /* ------------------------------------------------------------------------------------------- */
 
 
-static bool vrt__identity_grow(vrt__writer_aux *aux) {
+static bool vrt__identity_grow(vrt_writer *w, vrt__writer_aux *aux) {
   size_t cap = aux->slot_capacity == 0 ? 64 : aux->slot_capacity * 2;
   if (cap > SIZE_MAX / sizeof(vrt__slot)) return false;
-  vrt__slot *slots = (vrt__slot *)calloc(cap, sizeof(vrt__slot));
+  vrt__slot *slots = vrt__may_allocate(w) ? (vrt__slot *)calloc(cap, sizeof(vrt__slot)) : NULL;
   if (slots == NULL) return false;
   for (size_t i = 0; i < aux->slot_capacity; i++) {
     const vrt__slot *old = &aux->slots[i];
@@ -440,7 +454,7 @@ bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity) {
   }
   vrt__writer_aux *aux = vrt__aux(w);
   if (aux == NULL) return true;
-  if ((aux->slot_used + 1) * 2 > aux->slot_capacity && !vrt__identity_grow(aux)) {
+  if ((aux->slot_used + 1) * 2 > aux->slot_capacity && !vrt__identity_grow(w, aux)) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
     return true;
   }
@@ -481,7 +495,7 @@ static bool vrt__open_identity(vrt_writer *w, size_t *registered) {
     return false;
   }
   void *ids = aux->ids;
-  if (!vrt__ensure(&ids, &aux->ids_capacity, (size_t)w->object_count + 1, sizeof(uintptr_t))) {
+  if (!vrt__ensure(w, &ids, &aux->ids_capacity, (size_t)w->object_count + 1, sizeof(uintptr_t))) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
     return false;
   }

@@ -195,6 +195,8 @@ typedef struct vrt_writer {
   size_t open_capacity;  /* private */
   void *identities;      /* private: object identity table (cycles, sharing budget) */
   uint32_t object_count; /* private: registered OBJECTs open around the write position */
+  uint64_t allocations;     /* private: allocations attempted (test seam) */
+  uint64_t fail_allocation; /* private: test seam, the allocation number that fails (0: none) */
 } vrt_writer;
 
 /** Initializes an empty writer. Does not allocate. `w` must not be NULL. */
@@ -343,6 +345,14 @@ void vrt_writer_end(vrt_writer *w);
  */
 bool vrt_writer_object_seen(vrt_writer *w, uintptr_t identity);
 
+/**
+ * Test seam: the `n`-th allocation the writer attempts from now on (1: the next one) fails as if
+ * memory ran out (the sticky status becomes VRT_ERR_OUT_OF_MEMORY); 0 turns the seam off. Returns
+ * how many allocations the writer has attempted so far, so a test can sweep every one. A NULL
+ * writer returns 0. No effect on a writer that never calls it.
+ */
+uint64_t vrt_writer_fail_allocation(vrt_writer *w, uint64_t n);
+
 /** Forgets remembered identities and the sharing budget, for the next independent value
  *  written into the same buffer (for example the next argument of a call). Calling it while a
  *  container is open sets VRT_ERR_INVALID_STATE. */
@@ -405,6 +415,15 @@ typedef struct vrt_node_table {
 vrt_status vrt_node_table_build(const uint8_t *bytes, size_t length, const vrt_hash_options *options,
                                 vrt_node_table *out);
 
+/**
+ * Test seam: vrt_node_table_build, except that its `fail_allocation`-th allocation (1: the first)
+ * fails as if memory ran out (0: none fails). Writes the number of allocations the build attempted
+ * to `out_allocations` (may be NULL), so a test can sweep every one.
+ */
+vrt_status vrt_node_table_build_failing(const uint8_t *bytes, size_t length,
+                                        const vrt_hash_options *options, uint64_t fail_allocation,
+                                        vrt_node_table *out, uint64_t *out_allocations);
+
 /** Frees the table's nodes and empties it. NULL is a no-op. */
 void vrt_node_table_free(vrt_node_table *table);
 
@@ -453,6 +472,15 @@ typedef struct vrt_log_options {
 vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log);
 /** Frees the log and everything it owns. NULL is a no-op. */
 void vrt_log_free(vrt_log *log);
+
+/**
+ * Test seam: the `n`-th allocation the log attempts from now on (1: the next one), in any call
+ * (appends, index builds, queries), fails as if memory ran out, so that call returns
+ * VRT_ERR_OUT_OF_MEMORY; 0 turns the seam off. Returns how many allocations the log has attempted
+ * so far, so a test can sweep every one. A NULL log returns 0. A failed call leaves the log as it
+ * was before the call, and every later call works.
+ */
+uint64_t vrt_log_fail_allocation(vrt_log *log, uint64_t n);
 
 /**
  * Interns a method name (any bytes, length 0 allowed; `name` may be NULL only when length is 0) and
