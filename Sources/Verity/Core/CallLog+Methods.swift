@@ -12,11 +12,7 @@ extension CallLog {
   /// log.recordedMethods  // [("open", 1), ("save", 2)]
   /// ```
   public var recordedMethods: [(method: String, count: Int)] {
-    if _isReentrant {
-      _reportReentry("recordedMethods", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      return []
-    }
-    return _withState { state in
+    _query("recordedMethods", fallback: [], #fileID, #filePath, #line, #column) { state in
       guard let log = state.log else { return [] }
       return state.methodIDs
         .sorted { $0.value < $1.value }

@@ -217,11 +217,7 @@ extension CallLog {
   /// log.call(at: 0)?.arguments.first?.description  // "42"
   /// ```
   public func call(at index: Int) -> RecordedCall? {
-    if _isReentrant {
-      _reportReentry("call(at:)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      return nil
-    }
-    return _withState { state in
+    _query("call(at:)", fallback: nil, #fileID, #filePath, #line, #column) { state in
       guard index >= 0, index < state.callCount else { return nil }
       return try? state.recordedCall(at: UInt64(index))
     }

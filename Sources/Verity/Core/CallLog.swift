@@ -210,11 +210,7 @@ public final class CallLog: Sendable {
   /// log.count  // 1
   /// ```
   public var count: Int {
-    if _isReentrant {
-      _reportReentry("count", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      return 0
-    }
-    return _withState { $0.callCount }
+    _query("count", fallback: 0, #fileID, #filePath, #line, #column) { state in state.callCount }
   }
 
   /// The number of calls recorded for `method`, in constant time (0 for a method never recorded).
@@ -223,11 +219,7 @@ public final class CallLog: Sendable {
   /// log.count(of: "ping")
   /// ```
   public func count(of method: String) -> Int {
-    if _isReentrant {
-      _reportReentry("count(of:)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      return 0
-    }
-    return _withState { state in
+    _query("count(of:)", fallback: 0, #fileID, #filePath, #line, #column) { state in
       guard let log = state.log, let id = state.methodIDs[method] else { return 0 }
       return Int(vrt_log_count_method(log, id))
     }
@@ -240,11 +232,7 @@ public final class CallLog: Sendable {
   /// print(log.memoryFootprint / log.count, "bytes per call")
   /// ```
   public var memoryFootprint: Int {
-    if _isReentrant {
-      _reportReentry("memoryFootprint", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      return 0
-    }
-    return _withState { state in
+    _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
         + state.values.capacity * MemoryLayout<_RetainedValue>.stride
         + state.valueStarts.capacity * MemoryLayout<Int>.stride

@@ -54,7 +54,13 @@ extension Matcher {
   public static prefix func ! (matcher: Matcher<T>) -> Matcher<T> {
     // A bare name reads better in parentheses: `!(exists)`, while `!contains("moon")` stays.
     let name = matcher.description.contains("(") ? matcher.description : "(\(matcher.description))"
-    return Matcher("!\(name)", engineForm: .opaque, waiting: matcher.waiting) { value in
+    let form: _MatcherEngineForm =
+      switch matcher.engineForm {
+      case .equal(let value): .notEqual(value)
+      case .notEqual(let value): .equal(value)
+      default: .opaque
+      }
+    return Matcher("!\(name)", engineForm: form, waiting: matcher.waiting) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A matcher that accepts only `nil`.
 ///
 /// ```swift
@@ -6,9 +8,8 @@
 /// matcher.matches(1)    // .mismatch("1 is not nil")
 /// ```
 public func isNil<Wrapped>() -> Matcher<Wrapped?> {
-  Matcher("isNil()") { value in
-    guard let value, let present = _flattenOptional(value) else { return .match }
-    return .mismatch("\(_render(present)) is not nil")
+  Matcher("isNil()", engineForm: .equal(_MatcherEngineForm.nilValue)) { value in
+    _isNil(value) ? .match : .mismatch("\(_render(value as Any)) is not nil")
   }
 }
 
@@ -19,7 +20,7 @@ public func isNil<Wrapped>() -> Matcher<Wrapped?> {
 /// let arguments: [Any?] = [eq("x"), isNil()]
 /// ```
 public func isNil() -> Matcher<Any?> {
-  Matcher("isNil()") { value in
+  Matcher("isNil()", engineForm: .equal(_MatcherEngineForm.nilValue)) { value in
     guard let value, let present = _flattenOptional(value) else { return .match }
     return .mismatch("\(_render(present)) is not nil")
   }
@@ -33,10 +34,16 @@ public func isNil() -> Matcher<Any?> {
 /// matcher.matches(nil)  // .mismatch("value is nil")
 /// ```
 public func isNotNil<Wrapped>() -> Matcher<Wrapped?> {
-  Matcher("isNotNil()") { value in
-    guard let value, _flattenOptional(value) != nil else { return .mismatch("value is nil") }
-    return .match
+  Matcher("isNotNil()", engineForm: .notEqual(_MatcherEngineForm.nilValue)) { value in
+    _isNil(value) ? .mismatch("value is nil") : .match
   }
+}
+
+/// Swift's `value == nil`, and `NSNull` (JSON `null`) inside: `Int??.some(nil)` is not nil, as
+/// `==` and its structure say.
+func _isNil<Wrapped>(_ value: Wrapped?) -> Bool {
+  guard let value else { return true }
+  return value is NSNull
 }
 
 /// A matcher that accepts any value except `nil`, for places where no type can be inferred.
@@ -45,7 +52,7 @@ public func isNotNil<Wrapped>() -> Matcher<Wrapped?> {
 /// let arguments: [Any?] = [isNotNil(), any()]
 /// ```
 public func isNotNil() -> Matcher<Any?> {
-  Matcher("isNotNil()") { value in
+  Matcher("isNotNil()", engineForm: .notEqual(_MatcherEngineForm.nilValue)) { value in
     guard let value, _flattenOptional(value) != nil else { return .mismatch("value is nil") }
     return .match
   }

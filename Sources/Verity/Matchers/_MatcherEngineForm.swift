@@ -7,4 +7,9 @@ package enum _MatcherEngineForm: Sendable {
   case opaque
   case any
   case equal(any Sendable)
+  /// Matches values whose structure differs from the payload's (`isNotNil()`, `!eq(x)`).
+  case notEqual(any Sendable)
+
+  /// The value whose structure is nil (`NIL`): what `isNil()` compares with, as a plain `nil` does.
+  package static let nilValue: any Sendable = Int?.none
 }

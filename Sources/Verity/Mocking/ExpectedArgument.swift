@@ -20,9 +20,10 @@ struct ExpectedArgument: Sendable {
     case value(Structure)
     /// A plain `Equatable` value compared with `==` (its structure is for messages).
     case equatable(Structure, _EquatableExpectation)
-    /// A matcher; `bytes` is the structure the engine compares when the matcher is an `eq` whose
-    /// bytes decide `==`.
-    case matcher(any AnyArgumentMatcher, bytes: Structure?)
+    /// A matcher; `bytes` is the structure the engine compares when the matcher's engine form is
+    /// an equality whose bytes decide (`eq`, `isNil()`), and `negated` when it wants the opposite
+    /// (`!eq`, `isNotNil()`). Then calls being made now are compared by the same bytes.
+    case matcher(any AnyArgumentMatcher, bytes: Structure?, negated: Bool = false)
     case captor(any ArgumentCapturing)
     /// A value that cannot be compared (it holds a function).
     case incomparable(Structure, _IncomparableContent)
@@ -53,6 +54,10 @@ struct ExpectedArgument: Sendable {
       if let structure = _bytesDecideEquality(value) {
         return (.matcher(matcher, bytes: structure), .equal(structure))
       }
+    case .notEqual(let value):
+      if let structure = _bytesDecideEquality(value) {
+        return (.matcher(matcher, bytes: structure, negated: true), .predicate { $0.structure != structure })
+      }
     case .opaque:
       break
     }
@@ -64,12 +69,10 @@ struct ExpectedArgument: Sendable {
     guard let element, let present = _flattenOptional(element) else {
       return (.value(structure), .equal(structure))
     }
-    let foundationObject = type(of: present) is NSObject.Type
-    // A conformance promises equal structures ⇔ `==`, so its bytes decide (unless a NaN is in it).
-    if !foundationObject, incomparable == nil, present is any StructurallyEncodable, !structure._containsNaN {
+    if incomparable == nil, _bytesDecide(present, structure) {
       return (.value(structure), .equal(structure))
     }
-    if !foundationObject, let equatable = _EquatableExpectation(present) {
+    if !(type(of: present) is NSObject.Type), let equatable = _EquatableExpectation(present) {
       return (.equatable(structure, equatable), .valuePredicate { equatable.matches($0) })
     }
     if let incomparable {
@@ -93,7 +96,7 @@ struct ExpectedArgument: Sendable {
   var looksAtRecordedValue: Bool {
     switch kind {
     case .equatable: return true
-    case .matcher(_, let bytes): return bytes == nil
+    case .matcher(_, let bytes, _): return bytes == nil
     case .value, .captor, .incomparable: return false
     }
   }
@@ -103,7 +106,7 @@ struct ExpectedArgument: Sendable {
     switch kind {
     case .value(let structure), .equatable(let structure, _), .incomparable(let structure, _):
       return structure.description
-    case .matcher(let matcher, _): return matcher.description
+    case .matcher(let matcher, _, _): return matcher.description
     case .captor(let captor): return captor.description
     }
   }
@@ -113,8 +116,8 @@ struct ExpectedArgument: Sendable {
     switch kind {
     case .value(let structure): return Structure(encoding: value) == structure
     case .equatable(_, let equatable): return equatable.matches(value)
-    case .matcher(let matcher, let bytes):
-      if let bytes { return Structure(encoding: value) == bytes }
+    case .matcher(let matcher, let bytes, let negated):
+      if let bytes { return (Structure(encoding: value) == bytes) != negated }
       return matcher.matches(any: value).isMatch
     case .captor: return true
     case .incomparable: return false
@@ -126,9 +129,15 @@ struct ExpectedArgument: Sendable {
 /// ``StructurallyEncodable`` conformance (which promises equal structures ⇔ `==`) and holds no NaN
 /// (`==` says a NaN equals nothing). Nil otherwise.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
-  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable else { return nil }
+  guard let encodable = value as? any StructurallyEncodable else { return nil }
   let structure = Structure(encodable)
-  return structure._containsNaN ? nil : structure
+  return _bytesDecide(value, structure) ? structure : nil
+}
+
+/// Whether `structure`, written for `value`, decides `==` by its bytes: a conformance wrote it
+/// (not a Foundation object, which compares by content) and it holds no NaN.
+func _bytesDecide(_ value: Any, _ structure: Structure) -> Bool {
+  !(type(of: value) is NSObject.Type) && value is any StructurallyEncodable && !structure._containsNaN
 }
 
 /// A plain `Equatable` value, and `==` against a recorded value of the same type.

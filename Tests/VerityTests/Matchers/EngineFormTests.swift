@@ -9,6 +9,7 @@ import Testing
     case .opaque: "opaque"
     case .any: "any"
     case .equal(let value): "equal(\(value))"
+    case .notEqual(let value): "notEqual(\(value))"
     }
   }
 
@@ -35,9 +36,19 @@ import Testing
     #expect(value as? Int == 5)
   }
 
-  @Test func otherMatchersAreOpaque() {
+  /// `isNil()` and `isNotNil()` compare with the nil structure, as a plain `nil` does; `!` turns
+  /// an equality into its opposite.
+  @Test func nilMatchersAndNegationsCompareStructures() {
     let isNilMatcher: Matcher<Int?> = isNil()
-    #expect(form(isNilMatcher) == "opaque")
+    let isNotNilMatcher: Matcher<Int?> = isNotNil()
+    #expect(form(isNilMatcher) == "equal(nil)")
+    #expect(form(isNotNilMatcher) == "notEqual(nil)")
+    #expect(form(isNil()) == "equal(nil)")
+    #expect(form(!eq(3)) == "notEqual(3)")
+    #expect(form(!(!eq(3))) == "equal(3)")
+  }
+
+  @Test func otherMatchersAreOpaque() {
     #expect(form(greaterThan(1)) == "opaque")
     #expect(form(contains("a")) == "opaque")
     #expect(form(Matcher<Int>("custom") { _ in .match }) == "opaque")

@@ -116,6 +116,49 @@ final class FakeRecords: Mock {
     #expect(Structure(encoding: NSNull()).description == "nil")
   }
 
+  /// Every path gives one answer for every nil-like: plain nil, isNil(), isNotNil() (typed and
+  /// untyped) in verifyCall, stubs, InOrder and Assert. `Int??.some(nil)` is not nil (as `==` says).
+  @Test func nilLikesAnswerAlikeInEveryPath() throws {
+    final class Fake: Mock {
+      let storage = MockStorage()
+      func take(_ value: Any?) { recordCall(withIdentifier: "take", arguments: [value]) }
+      func takeNested(_ value: Int??) { recordCall(withIdentifier: "nested", typedArguments: value) }
+    }
+    let typedIsNil: Matcher<Int?> = isNil()
+    let typedIsNotNil: Matcher<Int?> = isNotNil()
+    let cases: [(String, Any?, Bool)] = [
+      ("nil", nil, true), ("NSNull", NSNull(), true), ("boxed Int?.none", Int?.none as Any, true),
+      ("JSON null", (try JSONSerialization.jsonObject(with: Data(#"{"a": null}"#.utf8)) as! [String: Any])["a"], true),
+      ("0", 0, false), ("empty string", "", false),
+    ]
+    for (name, value, isNilLike) in cases {
+      let fake = Fake()
+      fake.take(value)
+      let log = fake.storage.log
+      for (path, arguments, expected) in [
+        ("plain nil", [nil] as Arguments, isNilLike), ("isNil()", [isNil()], isNilLike),
+        ("isNotNil()", [isNotNil()], !isNilLike), ("typed isNil", [typedIsNil], isNilLike),
+        ("typed isNotNil", [typedIsNotNil], !isNilLike),
+      ] where !(name == "empty string" && path.hasPrefix("typed")) {
+        let call = ExpectedCall(identifier: "take", arguments: arguments)
+        #expect((log.count(matching: call.pattern) == 1) == expected, "\(name): \(path) in verifyCall")
+        #expect(call.matches(values: [value]) == expected, "\(name): \(path) in a stub")
+        #expect((log.firstMatch(matching: call.pattern, afterSequence: 0) != nil) == expected, "\(name): \(path) in order")
+      }
+      #expect(isNil().matches(any: value).isMatch == isNilLike, "\(name): isNil().matches(any:)")
+    }
+    // A doubly optional .some(nil) is not nil, in Assert and in verification alike.
+    let nested: Int?? = .some(nil)
+    #expect((nested == nil) == false)
+    let typed: Matcher<Int??> = isNil()
+    #expect(typed.matches(nested).isMatch == false)
+    let fake = Fake()
+    fake.takeNested(nested)
+    fake.verifyCall(withIdentifier: "nested", arguments: [nil], mode: .never)
+    fake.verifyCall(withIdentifier: "nested", arguments: [isNil()], mode: .never)
+    fake.verifyCall(withIdentifier: "nested", arguments: [isNotNil()])
+  }
+
   // 3. Stubbing nil returns nil, with no issue, also over an earlier stub.
   @Test func stubbingNilReturnsNil() throws {
     let records = FakeRecords()
