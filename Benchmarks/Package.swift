@@ -10,6 +10,7 @@ let package = Package(
     // Named explicitly: a path dependency is otherwise identified by its folder name, which
     // differs between checkouts.
     .package(name: "Verity", path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
   ],
   targets: [
     .target(name: "CBenchmarkSupport"),
@@ -18,6 +19,7 @@ let package = Package(
       dependencies: [
         .product(name: "Verity", package: "Verity"),
         "CBenchmarkSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
   ],

@@ -1,8 +1,7 @@
 /*
  * hash.c — vrt_hash_bytes: seeded XXH3-64 with the VRT_HASH_CONSTANT test seam.
  */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "xxh.h"
 
 #include "verity_engine.h"
 

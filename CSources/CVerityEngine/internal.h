@@ -189,6 +189,14 @@ static inline vrt_status vrt__value_size(const uint8_t *p, size_t avail, size_t 
 /* Hash mixing (node tables)                                                                    */
 /* ------------------------------------------------------------------------------------------- */
 
+/** Forces inlining of the small helpers of the scan loops (compilers otherwise keep some out of
+ *  line, which costs a call per argument per recorded call). */
+#if defined(__GNUC__) || defined(__clang__)
+#define VRT__HOT static inline __attribute__((always_inline))
+#else
+#define VRT__HOT static inline
+#endif
+
 #define VRT__P1 UINT64_C(0x9E3779B185EBCA87)
 #define VRT__P2 UINT64_C(0xC2B2AE3D27D4EB4F)
 #define VRT__P3 UINT64_C(0x165667B19E3779F9)

@@ -5,8 +5,7 @@
  * Appending is the hot path: a bounds check, a copy into the arena and one record write.
  * Nothing is hashed and no index is touched at append time.
  */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "xxh.h"
 
 #include "log_internal.h"
 
@@ -150,8 +149,9 @@ static bool vrt__add_page(vrt_log *log) {
     log->page_capacity = cap;
   }
   size_t calls = vrt__page_capacity(index);
-  /* seq (8) + args (8) + length (4) + meta (4) per call, then the verified bits. */
-  size_t bytes = calls * 24u + calls / 8u;
+  /* seq (8) + args (8) + length (4) + meta (4) + fingerprints (4) + tag (4) per call, then the
+   * verified bits and the well-formed bits. */
+  size_t bytes = calls * 32u + calls / 4u;
   uint8_t *block = (uint8_t *)vrt__log_alloc(log, bytes);
   if (block == NULL) return false;
   vrt__page *page = &log->pages[index];
@@ -159,8 +159,11 @@ static bool vrt__add_page(vrt_log *log) {
   page->args = (const uint8_t **)(void *)(block + calls * 8u);
   page->length = (uint32_t *)(void *)(block + calls * 16u);
   page->meta = (uint32_t *)(void *)(block + calls * 20u);
-  page->verified = (uint64_t *)(void *)(block + calls * 24u);
-  memset(page->verified, 0, calls / 8u);
+  page->prints = (uint32_t *)(void *)(block + calls * 24u);
+  page->tag = (uint32_t *)(void *)(block + calls * 28u);
+  page->verified = (uint64_t *)(void *)(block + calls * 32u);
+  page->formed = (uint64_t *)(void *)(block + calls * 32u + calls / 8u);
+  memset(page->verified, 0, calls / 4u);
   page->group_next = NULL;
   page->base = vrt__page_base(index);
   page->capacity = (uint32_t)calls;
@@ -210,6 +213,12 @@ static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_
 
 vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
                           uint32_t arg_count, uint64_t seq, uint64_t *out_index) {
+  return vrt_log_append_tagged(log, method, args, length, arg_count, seq, 0, out_index);
+}
+
+vrt_status vrt_log_append_tagged(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
+                                 uint32_t arg_count, uint64_t seq, uint32_t tag,
+                                 uint64_t *out_index) {
   if (log == NULL || (args == NULL && length > 0)) return VRT_ERR_NULL_ARGUMENT;
   if (method >= log->method_count || arg_count > 255) return VRT_ERR_INVALID_ARGUMENT;
   if (length > (size_t)UINT32_MAX) return VRT_ERR_TOO_LARGE;
@@ -227,6 +236,17 @@ vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, si
     if (index > 0 && seq <= log->last_seq) return VRT_ERR_INVALID_ARGUMENT;
     s = seq;
   }
+  /* Everything that can fail comes first, so a failed append changes nothing visible (a grown
+   * vector or a new page simply stays for the next call). */
+  vrt__method *md = &log->methods[method];
+  if (md->call_count == md->call_capacity) {
+    void *calls = md->calls;
+    if (!vrt__log_grow(log, &calls, &md->call_capacity, (size_t)md->call_count + 1,
+                       sizeof(uint32_t), 16)) {
+      return VRT_ERR_OUT_OF_MEMORY;
+    }
+    md->calls = (uint32_t *)calls;
+  }
   if ((log->page_count == 0 ||
        index == log->pages[log->page_count - 1].base + log->pages[log->page_count - 1].capacity) &&
       !vrt__add_page(log)) {
@@ -242,10 +262,16 @@ vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, si
   page->seq[slot] = s;
   page->args[slot] = stored;
   page->length[slot] = (uint32_t)length;
-  page->meta[slot] = (method << 8) | arg_count;
+  const uint32_t meta = (method << 8) | arg_count;
+  page->meta[slot] = meta;
+  bool formed;
+  page->prints[slot] = vrt__fingerprints(log, stored, length, arg_count, &formed);
+  if (formed) page->formed[slot >> 6] |= UINT64_C(1) << (slot & 63u);
+  page->tag[slot] = tag;
   log->count = index + 1;
   log->last_seq = s;
-  log->methods[method].count++;
+  md->count++;
+  md->calls[md->call_count++] = (uint32_t)index;
   if (out_index != NULL) *out_index = index;
   return VRT_OK;
 }
@@ -275,6 +301,7 @@ vrt_status vrt_log_get(const vrt_log *log, uint64_t index, vrt_call *out_call) {
   out_call->seq = page->seq[slot];
   out_call->args = page->args[slot];
   out_call->length = page->length[slot];
+  out_call->tag = page->tag[slot];
   out_call->method = page->meta[slot] >> 8;
   out_call->arg_count = page->meta[slot] & 0xFFu;
   out_call->verified = vrt__is_verified(page, slot);
@@ -312,6 +339,23 @@ vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified) {
     page->verified[slot >> 6] &= ~bit;
     log->verified_total--;
     m->verified--;
+  }
+  return VRT_OK;
+}
+
+vrt_status vrt_log_mark_calls(vrt_log *log, const uint64_t *indices, size_t count) {
+  if (log == NULL || (indices == NULL && count > 0)) return VRT_ERR_NULL_ARGUMENT;
+  for (size_t i = 0; i < count; i++) {
+    if (indices[i] >= log->count) return VRT_ERR_INVALID_ARGUMENT;
+  }
+  for (size_t i = 0; i < count; i++) {
+    vrt__page *page = &log->pages[vrt__page_of(indices[i])];
+    uint32_t slot = (uint32_t)(indices[i] - page->base);
+    uint64_t bit = UINT64_C(1) << (slot & 63u);
+    if (page->verified[slot >> 6] & bit) continue;
+    page->verified[slot >> 6] |= bit;
+    log->verified_total++;
+    log->methods[page->meta[slot] >> 8].verified++;
   }
   return VRT_OK;
 }

@@ -6,19 +6,21 @@
  *   - Argument bytes live in an arena of chunks (>= chunk_size bytes each; an entry never spans
  *     chunks; an entry larger than chunk_size gets a chunk of its own). Chunks never move, so a
  *     record keeps a plain pointer to its bytes.
- *   - Records live in pages of struct-of-arrays (seq, args pointer, length, method|argc, verified
- *     bits), 24 bytes and 1 bit per call. Page 0 holds 64 calls, page p in 1...11 holds 2^(p+5),
+ *   - Records live in pages of struct-of-arrays (seq, args pointer, length, method|argc, argument
+ *     fingerprints, tag, verified bits, well-formed bits), 32 bytes and 2 bits per call. Page 0 holds 64 calls, page p in 1...11 holds 2^(p+5),
  *     every later page 65536: small logs stay small and big ones never copy a record; only the
  *     page table (one descriptor per page) is reallocated as it grows.
- *   - Indexes are built lazily by the queries that need them and extended for the calls appended
- *     since: per-method call-index vectors (`vrt__method.calls`), the exact index (groups of
- *     calls with identical method, arg_count and bytes, found through an open-addressing table
- *     keyed by the call hash; each group chains its calls in index order through `group_next`),
- *     and argument-hash columns (`vrt__column`, below) for scans with EQ arguments.
- *   - Memory of the lazy indexes: the per-method vectors 4 bytes per call; the exact index 4 bytes
- *     per call plus about 40 bytes per distinct (method, arguments); each argument-hash column
- *     4 bytes per call *of its method*, and only for the (method, position) pairs that scans
- *     have actually used. All of it is counted in `memory` (vrt_log_memory).
+ *   - Kept at append: the per-method call-index vectors (`vrt__method.calls`, 4 bytes per call) and
+ *     each call's argument fingerprints (vrt__fingerprints, 4 bytes), so a cold query is a scan
+ *     that reads 4 bytes per call and the arguments of the few calls whose fingerprints agree.
+ *   - Built lazily once queries repeat, and extended for the calls appended since: the exact index
+ *     (groups of calls with identical method, arg_count and bytes, found through an
+ *     open-addressing table keyed by the stored call hash; each group chains its calls in index
+ *     order through `group_next`), and argument-hash columns (`vrt__column`, below) for scans with
+ *     EQ arguments. The exact index costs 4 bytes per call plus about 40 bytes per distinct
+ *     (method, arguments); each argument-hash column 4 bytes per call *of its method*, only for
+ *     the (method, position) pairs that repeated scans have used. All of it is counted in
+ *     `memory` (vrt_log_memory).
  */
 #ifndef VERITY_ENGINE_LOG_INTERNAL_H
 #define VERITY_ENGINE_LOG_INTERNAL_H
@@ -26,6 +28,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "xxh.h"
 
 #define VRT__PAGE0_CALLS 64u
 #define VRT__PAGE_MAX_SHIFT 16u
@@ -42,7 +45,10 @@ typedef struct vrt__page {
   const uint8_t **args;
   uint32_t *length;
   uint32_t *meta;        /* method << 8 | arg_count */
+  uint32_t *prints;      /* argument fingerprints (vrt__fingerprints), stored at append */
+  uint32_t *tag;         /* the caller's tag (vrt_log_append_tagged) */
   uint64_t *verified;    /* one bit per call */
+  uint64_t *formed;      /* one bit per call: its argument list was readable at append */
   uint32_t *group_next;  /* exact index: next call of the same group, VRT_NONE; lazy */
   uint64_t base;         /* index of the page's first call */
   uint32_t capacity;
@@ -52,7 +58,7 @@ typedef struct vrt__page {
  * An argument-hash column: for one method and one argument position, a 32-bit hash of that
  * argument's bytes per call of the method, aligned with `vrt__method.calls` (entry k belongs to
  * call `calls[k]`). Built by the first scan with an EQ argument at that position, extended by
- * later scans for the calls chained since. A scan compares entries against the hash of its EQ
+ * later scans for the calls appended since. A scan compares entries against the hash of its EQ
  * bytes and runs the full match (memcmp) only on equal entries: an entry is a filter, never a
  * proof. A call with no readable argument at `position` (fewer arguments, or a malformed list)
  * holds the hash of the empty input; such a call can never match an EQ argument there.
@@ -71,12 +77,13 @@ typedef struct vrt__method {
   uint64_t name_hash;
   uint64_t count;    /* calls recorded (kept at append) */
   uint64_t verified; /* calls currently marked verified */
-  uint32_t *calls;   /* per-method index: call indices in order (lazy) */
+  uint32_t *calls;   /* per-method index: call indices in order (kept at append) */
   uint32_t call_count;
   size_t call_capacity;
   vrt__column *columns; /* argument-hash columns used so far (lazy), in creation order */
   uint32_t column_count;
   size_t column_capacity;
+  uint32_t eq_scans; /* scans with an EQ argument so far (columns are built once they repeat) */
 } vrt__method;
 
 typedef struct vrt__chunk {
@@ -118,14 +125,123 @@ struct vrt_log {
   uint64_t last_seq;
   uint64_t verified_total;
 
-  uint64_t chained;       /* calls already in the per-method vectors */
-  uint64_t exact_indexed; /* calls already in the exact index */
+  uint64_t exact_scans;   /* exact queries answered by scanning (the index is built after
+                             VRT_EXACT_SCANS_BEFORE_INDEX of them) */
+  uint64_t exact_indexed; /* calls already in the exact index (0: not built) */
   vrt__group *groups;
   size_t group_count;
   size_t group_capacity;
   uint64_t *group_slots; /* (hash >> 32) << 32 | group, UINT64_MAX empty */
   size_t group_slot_capacity;
 };
+
+/** Call hash: XXH3 of the argument bytes, seeded with the log's seed mixed with method and
+ *  argument count (`meta`); VRT_HASH_CONSTANT gives the constant (every call collides). */
+static inline uint64_t vrt__call_hash(const vrt_log *log, uint32_t meta, const uint8_t *bytes,
+                                      size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) return log->hash.constant;
+  uint64_t seed = log->hash.seed ^ (((uint64_t)meta + 1u) * VRT__P1);
+  return XXH3_64bits_withSeed(length > 0 ? (const void *)bytes : (const void *)"", length, seed);
+}
+
+/** Size of the argument at `p` (`avail` > 0 bytes left): the common one-byte-varint headers are
+ *  read inline, everything else by the full header check. False when malformed or truncated. */
+VRT__HOT bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
+  /* Conditional branches rather than a switch: a jump table's single indirect branch is
+   * mispredicted far more often when the tags alternate from one argument to the next. */
+  const uint8_t tag = p[0];
+  if (tag == VRT_TAG_UINT || tag == VRT_TAG_NINT) {
+    if (avail >= 2 && p[1] < 0x80) {
+      *out_size = 2;
+      return true;
+    }
+    /* Up to 9 varint bytes inline: the last one ends it and is not 0 (not over-long). */
+    const size_t limit = avail - 1 < 9 ? avail - 1 : 9;
+    for (size_t i = 2; i <= limit; i++) {
+      if (p[i] < 0x80) {
+        if (p[i] == 0) break;
+        *out_size = i + 1;
+        return true;
+      }
+    }
+    uint64_t value;
+    size_t used;
+    if (avail < 2 || vrt__varint(p + 1, avail - 1, &value, &used) != VRT_OK) return false;
+    *out_size = 1 + used;
+    return true;
+  } else if (tag == VRT_TAG_STRING || tag == VRT_TAG_BYTES) {
+    if (avail >= 2 && p[1] < 0x80 && (size_t)p[1] <= avail - 2) {
+      *out_size = 2 + (size_t)p[1];
+      return true;
+    }
+  } else if (tag == VRT_TAG_DOUBLE) {
+    if (avail >= 9) {
+      *out_size = 9;
+      return true;
+    }
+  } else if (tag >= VRT_TAG_NIL && tag <= VRT_TAG_TRUE) {
+    *out_size = 1;
+    return true;
+  }
+  return vrt__value_size(p, avail, out_size) == VRT_OK;
+}
+
+/** An 8-bit fingerprint of one argument's bytes: a multiply-mix of its first and last 8 bytes and
+ *  its length for short arguments (every scalar), XXH3 for longer ones. */
+VRT__HOT uint8_t vrt__fingerprint(const vrt_log *log, const uint8_t *bytes, size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) return (uint8_t)log->hash.constant;
+  uint64_t h;
+  if (length <= 16) {
+    uint64_t a = 0, b = 0;
+    if (length >= 8) {
+      memcpy(&a, bytes, 8);
+      memcpy(&b, bytes + length - 8, 8);
+    } else if (length > 0) {
+      memcpy(&a, bytes, length);
+    }
+    h = (a ^ log->hash.seed) * VRT__P1 ^ (b + (uint64_t)length) * UINT64_C(0xC2B2AE3D27D4EB4F);
+    h ^= h >> 29;
+    h *= UINT64_C(0x165667B19E3779F9);
+  } else {
+    h = XXH3_64bits_withSeed(bytes, length, log->hash.seed);
+  }
+  return (uint8_t)(h >> 56);
+}
+
+/**
+ * A call's argument fingerprints, one byte each: byte k (k = 0, 1, 2) fingerprints argument k, byte
+ * 3 the bytes of every later argument together; a missing argument gives 0. Arguments are found by
+ * their header-only sizes; where the list cannot be read, the rest is 0 (such a call matches no
+ * pattern that reaches it). Equal arguments have equal fingerprints, so a query compares bytes
+ * only for calls whose fingerprints agree with its EQ arguments (and never trusts an agreement).
+ * `out_formed` (may be NULL) tells whether exactly `arg_count` readable values fill the bytes.
+ */
+static inline uint32_t vrt__fingerprints(const vrt_log *log, const uint8_t *args, size_t length,
+                                         uint32_t arg_count, bool *out_formed) {
+  const bool constant = (log->hash.flags & VRT_HASH_CONSTANT) != 0;
+  uint32_t prints = 0;
+  size_t pos = 0, rest = 0;
+  bool formed = true;
+  for (uint32_t k = 0; k < arg_count; k++) {
+    size_t size;
+    if (pos >= length || !vrt__skip(args + pos, length - pos, &size)) {
+      formed = false;
+      break;
+    }
+    if (k < 3) prints |= (uint32_t)vrt__fingerprint(log, args + pos, size) << (8u * k);
+    if (k == 3) rest = pos;
+    pos += size;
+  }
+  if (formed && pos != length) formed = false;
+  if (formed && arg_count > 3) prints |= (uint32_t)vrt__fingerprint(log, args + rest, length - rest) << 24;
+  if (out_formed != NULL) *out_formed = formed;
+  return constant ? (uint32_t)(uint8_t)log->hash.constant * 0x01010101u : prints;
+}
+
+/** Whether call `slot` of `page` had a readable argument list at append. */
+static inline bool vrt__is_formed(const vrt__page *page, uint32_t slot) {
+  return (page->formed[slot >> 6] >> (slot & 63u)) & 1u;
+}
 
 /** Page holding call `index`. */
 static inline size_t vrt__page_of(uint64_t index) {

@@ -1,24 +1,25 @@
 /*
- * query.c — the call log's lazy indexes and its pattern queries.
+ * query.c — the call log's queries and the indexes that pay off once queries repeat.
  *
- * Indexes (see log_internal.h) are built by the first query that needs them and extended
- * incrementally for the calls appended since:
- *   - per-method vectors of call indices, for every scanning query;
- *   - the exact index, for all-EQ patterns: groups of calls with identical (method, arg_count,
- *     bytes), found by call hash and confirmed by memcmp against the group's first call, so equal
- *     hashes (even VRT_HASH_CONSTANT) never merge different calls;
- *   - argument-hash columns, for scans with at least one EQ argument: one 32-bit hash per call of
- *     the method for one argument position, so a scan reads 4 bytes per call and visits the call
- *     records and argument bytes only where the hash equals the EQ argument's hash (then the full
- *     match below confirms with memcmp).
+ * What a query reads (see log_internal.h for the layout):
+ *   - per-method vectors of call indices and a 32-bit hash per call, both kept at append: a cold
+ *     exact query compares stored hashes (memcmp confirms), a cold scan matches the method's calls
+ *     argument by argument;
+ *   - the exact index, built from the stored hashes once exact queries repeat: groups of calls
+ *     with identical (method, arg_count, bytes), confirmed by memcmp against the group's first
+ *     call, so equal hashes (even VRT_HASH_CONSTANT) never merge different calls;
+ *   - argument-hash columns, built once scans with an EQ argument repeat on a method: one 32-bit
+ *     hash per call of the method for one argument position, so a scan reads 4 bytes per call
+ *     and visits the call records and argument bytes only where the hash equals the EQ argument's
+ *     hash (then the full match below confirms with memcmp).
  *
  * Matching a call against a pattern (scans): the argument count must agree; argument boundaries
  * are walked with the header-only value size (a malformed argument list matches nothing); ANY
- * skips, EQ compares lengths then bytes, and PREDICATE callbacks run only once every ANY and EQ
- * argument has passed.
+ * skips, EQ compares lengths then bytes, ranges and string kinds decide from the argument's bytes
+ * (or defer to the callback where the engine cannot decide, see vrt_pattern), and PREDICATE
+ * callbacks run only once every other argument has passed.
  */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "xxh.h"
 
 #include "log_internal.h"
 
@@ -28,15 +29,6 @@
 
 #define VRT__SLOT_EMPTY UINT64_MAX
 #define VRT__TAG_MASK UINT64_C(0xFFFFFFFF00000000)
-
-/** Call hash: XXH3 of the argument bytes, seeded with the log's seed mixed with method and
- *  argument count (`meta`). */
-static uint64_t vrt__call_hash(const vrt_log *log, uint32_t meta, const uint8_t *bytes,
-                               size_t length) {
-  if (log->hash.flags & VRT_HASH_CONSTANT) return log->hash.constant;
-  uint64_t seed = log->hash.seed ^ (((uint64_t)meta + 1u) * VRT__P1);
-  return XXH3_64bits_withSeed(length > 0 ? (const void *)bytes : (const void *)"", length, seed);
-}
 
 static bool vrt__same_call(const vrt_log *log, uint32_t index, uint32_t meta, const uint8_t *bytes,
                            size_t length) {
@@ -196,44 +188,6 @@ static uint32_t vrt__group_next(const vrt_log *log, uint32_t index) {
 /* Per-method vectors                                                                           */
 /* ------------------------------------------------------------------------------------------- */
 
-static vrt_status vrt__build_chains(vrt_log *log) {
-  if (log->chained == log->count) return VRT_OK;
-  if (log->chained == 0) {
-    /* First build: the append-time counts give every vector its exact size. */
-    for (uint32_t m = 0; m < log->method_count; m++) {
-      vrt__method *md = &log->methods[m];
-      if (md->count > md->call_capacity) {
-        void *calls = vrt__log_realloc(log, md->calls, md->call_capacity * sizeof(uint32_t),
-                                       (size_t)md->count * sizeof(uint32_t));
-        if (calls == NULL) return VRT_ERR_OUT_OF_MEMORY;
-        md->calls = (uint32_t *)calls;
-        md->call_capacity = (size_t)md->count;
-      }
-    }
-  }
-  uint64_t i = log->chained;
-  while (i < log->count) {
-    const vrt__page *page = &log->pages[vrt__page_of(i)];
-    uint64_t end = page->base + page->capacity;
-    if (end > log->count) end = log->count;
-    for (; i < end; i++) {
-      vrt__method *md = &log->methods[page->meta[i - page->base] >> 8];
-      if (md->call_count == md->call_capacity) {
-        void *calls = md->calls;
-        if (!vrt__log_grow(log, &calls, &md->call_capacity, md->call_capacity + 1,
-                           sizeof(uint32_t), 16)) {
-          log->chained = i;
-          return VRT_ERR_OUT_OF_MEMORY;
-        }
-        md->calls = (uint32_t *)calls;
-      }
-      md->calls[md->call_count++] = (uint32_t)i;
-    }
-  }
-  log->chained = log->count;
-  return VRT_OK;
-}
-
 /** First position in `calls[0..n)` holding an index >= `from`. */
 static uint32_t vrt__lower_bound_u32(const uint32_t *calls, uint32_t n, uint64_t from) {
   uint32_t lo = 0, hi = n;
@@ -286,10 +240,18 @@ typedef struct vrt__query {
   uint32_t method;
   uint32_t argc;
   bool any_arguments; /* VRT_PATTERN_ANY_ARGUMENTS */
-  bool all_eq;        /* every argument EQ: the exact index answers */
+  bool all_eq;        /* every argument EQ: an exact query */
   bool eq_invalid;    /* an EQ argument is not exactly one value: nothing can match */
   bool has_eq;        /* at least one EQ argument: a scan can filter on an argument-hash column */
+  bool skip_predicates; /* VRT_PATTERN_SKIP_PREDICATES */
 } vrt__query;
+
+static bool vrt__is_ascii(const uint8_t *bytes, size_t length) {
+  for (size_t i = 0; i < length; i++) {
+    if (bytes[i] >= 0x80) return false;
+  }
+  return true;
+}
 
 static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, vrt__query *q) {
   memset(q, 0, sizeof *q);
@@ -302,8 +264,11 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
   }
   if (pattern->arg_count > 255) return VRT_ERR_INVALID_ARGUMENT;
   if (pattern->arg_count > 0 && pattern->args == NULL) return VRT_ERR_NULL_ARGUMENT;
+  if (pattern->engine_tags == NULL && pattern->engine_tag_count > 0) return VRT_ERR_NULL_ARGUMENT;
   q->argc = pattern->arg_count;
   q->all_eq = true;
+  q->skip_predicates = (pattern->flags & VRT_PATTERN_SKIP_PREDICATES) != 0;
+  bool engine_kinds = false;
   for (uint32_t i = 0; i < pattern->arg_count; i++) {
     const vrt_arg_pattern *a = &pattern->args[i];
     switch (a->kind) {
@@ -321,12 +286,30 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
       break;
     }
     case VRT_ARG_PREDICATE:
-      if (pattern->predicate == NULL) return VRT_ERR_INVALID_ARGUMENT;
+      if (pattern->predicate == NULL && !q->skip_predicates) return VRT_ERR_INVALID_ARGUMENT;
       q->all_eq = false;
+      break;
+    case VRT_ARG_INT_RANGE:
+    case VRT_ARG_DOUBLE_RANGE:
+      q->all_eq = false;
+      engine_kinds = true;
+      break;
+    case VRT_ARG_STRING_PREFIX:
+    case VRT_ARG_STRING_SUFFIX:
+    case VRT_ARG_STRING_CONTAINS:
+      if (a->bytes == NULL && a->length > 0) return VRT_ERR_NULL_ARGUMENT;
+      if (!vrt__is_ascii(a->bytes, a->length) || pattern->predicate == NULL) {
+        return VRT_ERR_INVALID_ARGUMENT;
+      }
+      q->all_eq = false;
+      engine_kinds = true;
       break;
     default:
       return VRT_ERR_INVALID_ARGUMENT;
     }
+  }
+  if (engine_kinds && pattern->engine_tags != NULL && pattern->predicate == NULL) {
+    return VRT_ERR_INVALID_ARGUMENT;
   }
   return VRT_OK;
 }
@@ -338,12 +321,17 @@ typedef struct vrt__arg_plan {
   uint64_t mask;   /* selects those bytes */
   size_t length;
   vrt_arg_kind kind;
+  uint32_t flags;
+  vrt_bound low;
+  vrt_bound high;
 } vrt__arg_plan;
 
 /** A pattern prepared for scanning, with scratch for the deferred predicate arguments. */
 typedef struct vrt__plan {
   const vrt_pattern *pattern;
   uint32_t argc;
+  bool skip_predicates;
+  uint32_t needed; /* arguments up to the last one that is not ANY (or a skipped PREDICATE) */
   vrt__arg_plan args[255];
   uint32_t deferred_arg[255];
   uint32_t deferred_offset[255];
@@ -356,12 +344,21 @@ static vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
   if (plan == NULL) return NULL;
   plan->pattern = q->pattern;
   plan->argc = q->argc;
+  plan->skip_predicates = q->skip_predicates;
+  plan->needed = 0;
+  for (uint32_t i = 0; i < q->argc; i++) {
+    vrt_arg_kind kind = q->pattern->args[i].kind;
+    if (kind != VRT_ARG_ANY && !(kind == VRT_ARG_PREDICATE && q->skip_predicates)) plan->needed = i + 1;
+  }
   for (uint32_t i = 0; i < q->argc; i++) {
     const vrt_arg_pattern *a = &q->pattern->args[i];
     vrt__arg_plan *ap = &plan->args[i];
     ap->kind = a->kind;
     ap->bytes = a->bytes;
     ap->length = a->length;
+    ap->flags = a->flags;
+    ap->low = a->low;
+    ap->high = a->high;
     ap->prefix = 0;
     ap->mask = 0;
     if (a->kind == VRT_ARG_EQ && a->length > 0) {
@@ -377,43 +374,6 @@ static vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
   return plan;
 }
 
-/** Size of the argument at `p` (`avail` > 0 bytes left): the common one-byte-varint headers are
- *  read inline, everything else by the full header check. False when malformed or truncated. */
-static inline bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
-  /* Conditional branches rather than a switch: a jump table's single indirect branch is
-   * mispredicted far more often when the tags alternate from one argument to the next. */
-  const uint8_t tag = p[0];
-  if (tag == VRT_TAG_UINT || tag == VRT_TAG_NINT) {
-    if (avail >= 2 && p[1] < 0x80) {
-      *out_size = 2;
-      return true;
-    }
-    if (avail >= 3 && p[2] < 0x80 && p[2] != 0) { /* two-byte varint, not over-long */
-      *out_size = 3;
-      return true;
-    }
-    uint64_t value;
-    size_t used;
-    if (avail < 2 || vrt__varint(p + 1, avail - 1, &value, &used) != VRT_OK) return false;
-    *out_size = 1 + used;
-    return true;
-  } else if (tag == VRT_TAG_STRING || tag == VRT_TAG_BYTES) {
-    if (avail >= 2 && p[1] < 0x80 && (size_t)p[1] <= avail - 2) {
-      *out_size = 2 + (size_t)p[1];
-      return true;
-    }
-  } else if (tag == VRT_TAG_DOUBLE) {
-    if (avail >= 9) {
-      *out_size = 9;
-      return true;
-    }
-  } else if (tag >= VRT_TAG_NIL && tag <= VRT_TAG_TRUE) {
-    *out_size = 1;
-    return true;
-  }
-  return vrt__value_size(p, avail, out_size) == VRT_OK;
-}
-
 /**
  * Does the argument at `p` (`avail` > 0 bytes left) equal the EQ argument `ap`?
  *
@@ -422,7 +382,7 @@ static inline bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
  * call's argument the same size. No header needs decoding, and most mismatches are decided by one
  * masked 8-byte comparison.
  */
-static inline bool vrt__equal(const uint8_t *p, size_t avail, const vrt__arg_plan *ap) {
+VRT__HOT bool vrt__equal(const uint8_t *p, size_t avail, const vrt__arg_plan *ap) {
   if (avail < ap->length) return false;
   if (avail >= 8) {
     uint64_t head;
@@ -433,13 +393,155 @@ static inline bool vrt__equal(const uint8_t *p, size_t avail, const vrt__arg_pla
   return memcmp(p, ap->bytes, ap->length) == 0;
 }
 
-/** Does the call (its argument count already checked) match the pattern? */
-static inline bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a, size_t length) {
+/* Engine kinds ------------------------------------------------------------------------------ */
+
+typedef enum vrt__verdict { VRT__NO = 0, VRT__YES = 1, VRT__UNSURE = 2 } vrt__verdict;
+
+/** Compares two integers in the NINT convention (see vrt_bound): <0, 0, >0. */
+VRT__HOT int vrt__int_compare(bool a_negative, uint64_t a, bool b_negative, uint64_t b) {
+  if (a_negative != b_negative) return a_negative ? -1 : 1;
+  if (a == b) return 0;
+  if (!a_negative) return a < b ? -1 : 1;
+  return a > b ? -1 : 1; /* -(a + 1) < -(b + 1) when a > b */
+}
+
+VRT__HOT bool vrt__within(int low_cmp, int high_cmp, uint32_t flags) {
+  if ((flags & VRT_ARG_LOW) && !(low_cmp > 0 || (low_cmp == 0 && (flags & VRT_ARG_LOW_INCLUSIVE)))) {
+    return false;
+  }
+  if ((flags & VRT_ARG_HIGH) &&
+      !(high_cmp < 0 || (high_cmp == 0 && (flags & VRT_ARG_HIGH_INCLUSIVE)))) {
+    return false;
+  }
+  return true;
+}
+
+static inline uint8_t vrt__fold(uint8_t c, bool fold) {
+  return (fold && c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
+}
+
+static inline bool vrt__same_text(const uint8_t *a, const uint8_t *b, size_t n, bool fold) {
+  if (!fold) return memcmp(a, b, n) == 0;
+  for (size_t i = 0; i < n; i++) {
+    if (vrt__fold(a[i], true) != vrt__fold(b[i], true)) return false;
+  }
+  return true;
+}
+
+/**
+ * Evaluates a range or string argument on the value at `p` (`size` bytes, one value). UNSURE
+ * when bytes cannot give Swift's answer (a string kind on a non-ASCII string or one holding a
+ * carriage return): the callback decides those.
+ */
+static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size);
+
+/** vrt__evaluate, with the integer range (the common case) inline. */
+VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
+  if (ap->kind == VRT_ARG_INT_RANGE) {
+    const uint8_t tag = p[0];
+    if (tag != VRT_TAG_UINT && tag != VRT_TAG_NINT) return VRT__NO;
+    uint64_t magnitude = 0;
+    for (size_t i = size - 1; i >= 1; i--) magnitude = (magnitude << 7) | (p[i] & 0x7Fu);
+    const bool negative = tag == VRT_TAG_NINT;
+    int low = vrt__int_compare(negative, magnitude, ap->low.negative, ap->low.magnitude);
+    int high = vrt__int_compare(negative, magnitude, ap->high.negative, ap->high.magnitude);
+    return vrt__within(low, high, ap->flags) ? VRT__YES : VRT__NO;
+  }
+  return vrt__evaluate_other(ap, p, size);
+}
+
+static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
+  const uint8_t tag = p[0];
+  switch (ap->kind) {
+  case VRT_ARG_INT_RANGE: {
+    if (tag != VRT_TAG_UINT && tag != VRT_TAG_NINT) return VRT__NO;
+    /* `size` came from vrt__skip: the varint is well formed and ends at p[size - 1]. */
+    uint64_t magnitude = 0;
+    for (size_t i = size - 1; i >= 1; i--) magnitude = (magnitude << 7) | (p[i] & 0x7Fu);
+    const bool negative = tag == VRT_TAG_NINT;
+    int low = vrt__int_compare(negative, magnitude, ap->low.negative, ap->low.magnitude);
+    int high = vrt__int_compare(negative, magnitude, ap->high.negative, ap->high.magnitude);
+    return vrt__within(low, high, ap->flags) ? VRT__YES : VRT__NO;
+  }
+  case VRT_ARG_DOUBLE_RANGE: {
+    if (tag != VRT_TAG_DOUBLE || size != 9) return VRT__NO;
+    uint64_t bits = 0;
+    for (int i = 0; i < 8; i++) bits |= (uint64_t)p[1 + i] << (8 * i);
+    double v;
+    memcpy(&v, &bits, 8);
+    if ((ap->flags & VRT_ARG_LOW) &&
+        !((ap->flags & VRT_ARG_LOW_INCLUSIVE) ? v >= ap->low.value : v > ap->low.value)) {
+      return VRT__NO;
+    }
+    if ((ap->flags & VRT_ARG_HIGH) &&
+        !((ap->flags & VRT_ARG_HIGH_INCLUSIVE) ? v <= ap->high.value : v < ap->high.value)) {
+      return VRT__NO;
+    }
+    return VRT__YES;
+  }
+  case VRT_ARG_STRING_PREFIX:
+  case VRT_ARG_STRING_SUFFIX:
+  case VRT_ARG_STRING_CONTAINS: {
+    if (tag != VRT_TAG_STRING) return VRT__NO;
+    uint64_t length;
+    size_t used;
+    if (vrt__varint(p + 1, size - 1, &length, &used) != VRT_OK || 1 + used + length != size) {
+      return VRT__NO;
+    }
+    const uint8_t *text = p + 1 + used;
+    for (size_t i = 0; i < length; i++) {
+      if (text[i] >= 0x80 || text[i] == '\r') return VRT__UNSURE;
+    }
+    const size_t n = ap->length;
+    const bool fold = (ap->flags & VRT_ARG_ASCII_CASE_FOLD) != 0;
+    if (n > length) return VRT__NO;
+    if (ap->kind == VRT_ARG_STRING_PREFIX) {
+      return vrt__same_text(text, ap->bytes, n, fold) ? VRT__YES : VRT__NO;
+    }
+    if (ap->kind == VRT_ARG_STRING_SUFFIX) {
+      return vrt__same_text(text + (length - n), ap->bytes, n, fold) ? VRT__YES : VRT__NO;
+    }
+    if (n == 0) return VRT__YES;
+    const uint8_t first = vrt__fold(ap->bytes[0], fold);
+    for (size_t i = 0; i + n <= length; i++) {
+      if (vrt__fold(text[i], fold) == first && vrt__same_text(text + i, ap->bytes, n, fold)) {
+        return VRT__YES;
+      }
+    }
+    return VRT__NO;
+  }
+  default:
+    return VRT__NO;
+  }
+}
+
+VRT__HOT bool vrt__is_engine_kind(vrt_arg_kind kind) {
+  return kind >= VRT_ARG_INT_RANGE && kind <= VRT_ARG_STRING_CONTAINS;
+}
+
+/** Whether the engine decides the range and string arguments of a call with this tag. */
+VRT__HOT bool vrt__engine_decides(const vrt_pattern *pattern, uint32_t tag) {
+  if (pattern->engine_tags == NULL) return true;
+  for (size_t i = 0; i < pattern->engine_tag_count; i++) {
+    if (pattern->engine_tags[i] == tag) return true;
+  }
+  return false;
+}
+
+/**
+ * Does the call (its argument count already checked) match the pattern? For a call whose argument
+ * list was readable at append (`formed`), the walk stops after the last argument the pattern
+ * checks: the rest are ANY and known to be there.
+ */
+VRT__HOT bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a, size_t length,
+                              uint32_t tag, bool formed) {
   const uint32_t argc = plan->argc;
   if (length == 0) return argc == 0;
   size_t pos = 0;
   uint32_t deferred = 0;
-  for (uint32_t i = 0; i < argc; i++) {
+  int engine = -1; /* whether the engine decides this call's engine kinds; -1: not asked yet */
+  const uint32_t walk = formed ? plan->needed : argc;
+  for (uint32_t i = 0; i < walk; i++) {
     if (pos >= length) return false;
     const vrt__arg_plan *ap = &plan->args[i];
     if (ap->kind == VRT_ARG_EQ) {
@@ -449,7 +551,14 @@ static inline bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a,
     }
     size_t size;
     if (!vrt__skip(a + pos, length - pos, &size)) return false;
-    if (ap->kind == VRT_ARG_PREDICATE) {
+    bool defer = ap->kind == VRT_ARG_PREDICATE && !plan->skip_predicates;
+    if (vrt__is_engine_kind(ap->kind)) {
+      if (engine < 0) engine = vrt__engine_decides(plan->pattern, tag) ? 1 : 0;
+      vrt__verdict verdict = engine ? vrt__evaluate(ap, a + pos, size) : VRT__UNSURE;
+      if (verdict == VRT__NO) return false;
+      defer = verdict == VRT__UNSURE;
+    }
+    if (defer) {
       plan->deferred_arg[deferred] = i;
       plan->deferred_offset[deferred] = (uint32_t)pos;
       plan->deferred_length[deferred] = (uint32_t)size;
@@ -457,7 +566,7 @@ static inline bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a,
     }
     pos += size;
   }
-  if (pos != length) return false;
+  if (!formed && pos != length) return false;
   const vrt_pattern *pattern = plan->pattern;
   for (uint32_t j = 0; j < deferred; j++) {
     if (!pattern->predicate(pattern->predicate_context, index, plan->deferred_arg[j],
@@ -576,6 +685,21 @@ static inline uint32_t vrt__column_next(const uint32_t *column, uint32_t k, uint
   return k;
 }
 
+/** The first position in [k, n) whose fingerprints agree with `want` under `mask`, or `n`; 16
+ *  entries per step, as vrt__column_next. */
+static inline uint32_t vrt__print_next(const uint32_t *prints, uint32_t k, uint32_t n, uint32_t mask,
+                                       uint32_t want) {
+  enum { BLOCK = 16 };
+  while (n - k >= BLOCK) {
+    unsigned hit = 0;
+    for (uint32_t j = 0; j < BLOCK; j++) hit |= (unsigned)((prints[k + j] & mask) == want);
+    if (hit != 0) break;
+    k += BLOCK;
+  }
+  while (k < n && (prints[k] & mask) != want) k++;
+  return k;
+}
+
 /** The EQ argument a scan filters on: one whose column already exists (no new memory), else the
  *  first EQ argument. `q` must have an EQ argument. */
 static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q) {
@@ -596,8 +720,7 @@ static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q)
  *  With `undo` set, every call the sink newly marks is also logged there (page and slot), so the
  *  marking can be reverted; if the log cannot grow, marking stops and `undo_failed` is set. */
 typedef struct vrt__undo {
-  vrt__page **pages;
-  uint32_t *slots;
+  uint32_t *calls; /* indices of the calls this query newly marked */
   size_t count;
   size_t capacity;
   bool failed;
@@ -610,24 +733,20 @@ typedef struct vrt__sink {
   bool first_only;
   bool mark;
   vrt__undo *undo;
+  bool until_full; /* stop once `capacity` matches are kept */
 } vrt__sink;
 
 /** Appends one newly marked call to the undo log; false when it cannot grow. */
-static bool vrt__undo_push(vrt_log *log, vrt__undo *undo, vrt__page *page, uint32_t slot) {
+static bool vrt__undo_push(vrt_log *log, vrt__undo *undo, uint64_t index) {
   if (undo->count == undo->capacity) {
     size_t cap = undo->capacity < 64 ? 64 : undo->capacity * 2;
-    if (cap > SIZE_MAX / sizeof(vrt__page *)) return false;
-    vrt__page **pages = (vrt__page **)vrt__log_temp_realloc(log, undo->pages, cap * sizeof(vrt__page *));
-    if (pages == NULL) return false;
-    undo->pages = pages;
-    uint32_t *slots = (uint32_t *)vrt__log_temp_realloc(log, undo->slots, cap * sizeof(uint32_t));
-    if (slots == NULL) return false;
-    undo->slots = slots;
+    if (cap > SIZE_MAX / sizeof(uint32_t)) return false;
+    uint32_t *calls = (uint32_t *)vrt__log_temp_realloc(log, undo->calls, cap * sizeof(uint32_t));
+    if (calls == NULL) return false;
+    undo->calls = calls;
     undo->capacity = cap;
   }
-  undo->pages[undo->count] = page;
-  undo->slots[undo->count] = slot;
-  undo->count++;
+  undo->calls[undo->count++] = (uint32_t)index;
   return true;
 }
 
@@ -637,7 +756,7 @@ static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uin
   if (sink->mark) {
     uint64_t bit = UINT64_C(1) << (slot & 63u);
     if ((page->verified[slot >> 6] & bit) == 0) {
-      if (sink->undo != NULL && !vrt__undo_push(log, sink->undo, page, slot)) {
+      if (sink->undo != NULL && !vrt__undo_push(log, sink->undo, index)) {
         sink->undo->failed = true;
         sink->mark = false; /* count on; the caller marks in a second pass if needed */
       } else {
@@ -649,35 +768,104 @@ static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uin
   }
   if (sink->total < sink->capacity) sink->out[sink->total] = index;
   sink->total++;
+  if (sink->until_full && sink->total >= sink->capacity) return false;
   return !sink->first_only;
 }
 
-/** Concatenates an all-EQ pattern's arguments and finds its group (VRT_NONE: no such call). */
-static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *out_group) {
-  *out_group = VRT_NONE;
-  if (q->eq_invalid) return VRT_OK;
-  vrt_status st = vrt__build_exact(log);
-  if (st != VRT_OK) return st;
+/**
+ * The concatenated EQ bytes of an all-EQ pattern: in `local` (`local_size` bytes) when they fit,
+ * else in a temporary allocation the caller frees when it differs from `local`. `*out_bytes` NULL
+ * with VRT_OK: longer than any call can be, so nothing matches.
+ */
+static vrt_status vrt__exact_bytes(vrt_log *log, const vrt__query *q, uint8_t *local,
+                                   size_t local_size, uint8_t **out_bytes, size_t *out_total) {
   const vrt_pattern *p = q->pattern;
   size_t total = 0;
+  *out_bytes = NULL;
   for (uint32_t i = 0; i < q->argc; i++) {
-    if (p->args[i].length > (size_t)UINT32_MAX - total) return VRT_OK; /* longer than any call */
+    if (p->args[i].length > (size_t)UINT32_MAX - total) return VRT_OK;
     total += p->args[i].length;
   }
-  uint8_t local[512];
   uint8_t *buffer = local;
-  if (total > sizeof local) {
+  if (total > local_size) {
     buffer = (uint8_t *)vrt__log_temp_alloc(log, total);
     if (buffer == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
   size_t at = 0;
   for (uint32_t i = 0; i < q->argc; i++) {
-    memcpy(buffer + at, p->args[i].bytes, p->args[i].length);
+    if (p->args[i].length > 0) memcpy(buffer + at, p->args[i].bytes, p->args[i].length);
     at += p->args[i].length;
   }
+  *out_bytes = buffer;
+  *out_total = total;
+  return VRT_OK;
+}
+
+/** Finds an all-EQ pattern's group (VRT_NONE: no such call), extending the exact index first. */
+static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *out_group) {
+  *out_group = VRT_NONE;
+  vrt_status st = vrt__build_exact(log);
+  if (st != VRT_OK) return st;
+  uint8_t local[512];
+  uint8_t *bytes;
+  size_t total = 0;
+  st = vrt__exact_bytes(log, q, local, sizeof local, &bytes, &total);
+  if (st != VRT_OK || bytes == NULL) return st;
   uint32_t meta = (q->method << 8) | q->argc;
-  *out_group = vrt__group_find(log, vrt__call_hash(log, meta, buffer, total), meta, buffer, total);
-  if (buffer != local) free(buffer);
+  *out_group = vrt__group_find(log, vrt__call_hash(log, meta, bytes, total), meta, bytes, total);
+  if (bytes != local) free(bytes);
+  return VRT_OK;
+}
+
+/**
+ * An exact query without the index: the calls of the method from `from` whose argument
+ * fingerprints equal the pattern's, confirmed by method, count, length and memcmp. Reads 4 bytes
+ * per call (16 compared per step) when every call is of the method, else the method's call list
+ * too.
+ */
+static vrt_status vrt__exact_scan(vrt_log *log, const vrt__query *q, uint64_t from,
+                                  vrt__sink *sink) {
+  uint8_t local[512];
+  uint8_t *bytes;
+  size_t total = 0;
+  vrt_status st = vrt__exact_bytes(log, q, local, sizeof local, &bytes, &total);
+  if (st != VRT_OK || bytes == NULL) return st;
+  const uint32_t meta = (q->method << 8) | q->argc;
+  const uint32_t want = vrt__fingerprints(log, bytes, total, q->argc, NULL);
+  const vrt__method *md = &log->methods[q->method];
+  const uint32_t n = md->call_count;
+  if (n == log->count) {
+    /* Every call is of this method: walk the pages' hash arrays directly. */
+    uint64_t i = from;
+    while (i < log->count) {
+      vrt__page *page = &log->pages[vrt__page_of(i)];
+      uint64_t end = page->base + page->capacity;
+      if (end > log->count) end = log->count;
+      const uint32_t last = (uint32_t)(end - page->base);
+      const uint32_t *hashes = page->prints;
+      for (uint32_t slot = vrt__column_next(hashes, (uint32_t)(i - page->base), last, want);
+           slot < last; slot = vrt__column_next(hashes, slot + 1, last, want)) {
+        if (page->meta[slot] != meta || page->length[slot] != total) continue;
+        if (total > 0 && memcmp(page->args[slot], bytes, total) != 0) continue;
+        if (!vrt__take(log, sink, page, slot, page->base + slot)) {
+          end = log->count;
+          break;
+        }
+      }
+      i = end;
+    }
+  } else {
+    vrt__cursor cur = {0};
+    for (uint32_t k = vrt__lower_bound_u32(md->calls, n, from); k < n; k++) {
+      const uint64_t index = md->calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if (cur.page->prints[slot] != want) continue;
+      if (cur.meta[slot] != meta || cur.lengths[slot] != total) continue;
+      if (total > 0 && memcmp(cur.args[slot], bytes, total) != 0) continue;
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
+    }
+  }
+  if (bytes != local) free(bytes);
   return VRT_OK;
 }
 
@@ -685,6 +873,10 @@ static vrt_status vrt__exact_group(vrt_log *log, const vrt__query *q, uint32_t *
 static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt__sink *sink) {
   if (!q->any_arguments && q->eq_invalid) return VRT_OK; /* no argument can equal such bytes */
   if (q->all_eq && !q->any_arguments) {
+    if (log->exact_indexed == 0 && log->exact_scans < VRT_EXACT_SCANS_BEFORE_INDEX) {
+      log->exact_scans++;
+      return vrt__exact_scan(log, q, from, sink);
+    }
     uint32_t g;
     vrt_status st = vrt__exact_group(log, q, &g);
     if (st != VRT_OK || g == VRT_NONE) return st;
@@ -708,8 +900,6 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     return VRT_OK;
   }
 
-  vrt_status st = vrt__build_chains(log);
-  if (st != VRT_OK) return st;
   vrt__method *md = &log->methods[q->method];
   const uint32_t n = md->call_count;
   uint32_t k = vrt__lower_bound_u32(md->calls, n, from);
@@ -724,13 +914,27 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     plan = vrt__plan_create(log, q);
     if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
+  /* EQ arguments among the first three filter on the fingerprints stored at append: only calls
+   * whose fingerprint bytes agree are read (4 bytes per call otherwise). */
+  uint32_t print_mask = 0, print_want = 0;
+  for (uint32_t i = 0; i < q->argc && i < 3; i++) {
+    const vrt_arg_pattern *a = &q->pattern->args[i];
+    if (a->kind != VRT_ARG_EQ) continue;
+    print_mask |= 0xFFu << (8u * i);
+    print_want |= (uint32_t)vrt__fingerprint(log, a->bytes, a->length) << (8u * i);
+  }
   const uint32_t *column = NULL;
   uint32_t want = 0;
-  if (q->has_eq) {
+  if (q->has_eq && print_mask == 0) {
+    /* EQ arguments only past the third: a column pays off only when scans repeat. The first scan
+     * on a method matches bytes directly; a later one builds (or reuses, and extends) the column. */
     const uint32_t position = vrt__column_position(md, q);
-    const vrt_arg_pattern *eq = &q->pattern->args[position];
-    column = vrt__column_update(log, md, position); /* NULL (out of memory): scan without it */
-    want = vrt__arg_hash(log, eq->bytes, eq->length);
+    if (vrt__column_find(md, position) != NULL || md->eq_scans >= VRT_SCANS_BEFORE_COLUMN) {
+      const vrt_arg_pattern *eq = &q->pattern->args[position];
+      column = vrt__column_update(log, md, position); /* NULL (out of memory): scan without it */
+      want = vrt__arg_hash(log, eq->bytes, eq->length);
+    }
+    if (md->eq_scans < UINT32_MAX) md->eq_scans++;
   }
   /* The hot loops keep everything they read in locals: stores into the plan's scratch or the
    * sink cannot then force reloads of the call arrays. */
@@ -740,13 +944,52 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
   vrt__cursor cur = {0};
   if (column != NULL) {
     /* Only calls whose argument hash equals the EQ argument's are read; the full match (argument
-     * count, every EQ argument by memcmp, predicates) decides, as equal hashes prove nothing. */
+     * count, every EQ argument by memcmp, the other kinds) decides, as equal hashes prove
+     * nothing. */
     for (k = vrt__column_next(column, k, n, want); k < n;
          k = vrt__column_next(column, k + 1, n, want)) {
       const uint64_t index = dense ? k : calls[k];
       const uint32_t slot = vrt__cursor_slot(log, &cur, index);
       if ((cur.meta[slot] & 0xFFu) != argc) continue;
-      if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+      if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot], cur.page->tag[slot],
+                      vrt__is_formed(cur.page, slot))) {
+        continue;
+      }
+      if (!vrt__take(log, sink, cur.page, slot, index)) break;
+    }
+  } else if (print_mask != 0 && dense) {
+    /* Every call is of this method: walk the pages' fingerprint arrays directly, 16 at a time. */
+    uint64_t i = from;
+    while (i < log->count) {
+      vrt__page *page = &log->pages[vrt__page_of(i)];
+      uint64_t end = page->base + page->capacity;
+      if (end > log->count) end = log->count;
+      const uint32_t last = (uint32_t)(end - page->base);
+      const uint32_t *prints = page->prints;
+      for (uint32_t slot = vrt__print_next(prints, (uint32_t)(i - page->base), last, print_mask, print_want);
+           slot < last; slot = vrt__print_next(prints, slot + 1, last, print_mask, print_want)) {
+        if ((page->meta[slot] & 0xFFu) != argc) continue;
+        if (!vrt__match(plan, page->base + slot, page->args[slot], page->length[slot], page->tag[slot],
+                        vrt__is_formed(page, slot))) {
+          continue;
+        }
+        if (!vrt__take(log, sink, page, slot, page->base + slot)) {
+          end = log->count;
+          break;
+        }
+      }
+      i = end;
+    }
+  } else if (print_mask != 0) {
+    for (; k < n; k++) {
+      const uint64_t index = dense ? k : calls[k];
+      const uint32_t slot = vrt__cursor_slot(log, &cur, index);
+      if ((cur.page->prints[slot] & print_mask) != print_want) continue;
+      if ((cur.meta[slot] & 0xFFu) != argc) continue;
+      if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot], cur.page->tag[slot],
+                      vrt__is_formed(cur.page, slot))) {
+        continue;
+      }
       if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
   } else {
@@ -755,7 +998,10 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
       const uint32_t slot = vrt__cursor_slot(log, &cur, index);
       if (plan != NULL) {
         if ((cur.meta[slot] & 0xFFu) != argc) continue;
-        if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot])) continue;
+        if (!vrt__match(plan, index, cur.args[slot], cur.lengths[slot], cur.page->tag[slot],
+                        vrt__is_formed(cur.page, slot))) {
+          continue;
+        }
       }
       if (!vrt__take(log, sink, cur.page, slot, index)) break;
     }
@@ -777,7 +1023,7 @@ vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out
     *out_count = log->methods[q.method].count;
     return VRT_OK;
   }
-  vrt__sink sink = {NULL, 0, 0, false, false, NULL};
+  vrt__sink sink = {NULL, 0, 0, false, false, NULL, false};
   st = vrt__run(log, &q, 0, &sink);
   if (st != VRT_OK) return st;
   *out_count = sink.total;
@@ -792,7 +1038,7 @@ vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__sink sink = {out_indices, capacity, 0, false, false, NULL};
+  vrt__sink sink = {out_indices, capacity, 0, false, false, NULL, false};
   st = vrt__run(log, &q, from_index, &sink);
   if (st != VRT_OK) return st;
   *out_total = sink.total;
@@ -806,7 +1052,7 @@ vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
   uint64_t found = 0;
-  vrt__sink sink = {&found, 1, 0, true, false, NULL};
+  vrt__sink sink = {&found, 1, 0, true, false, NULL, false};
   st = vrt__run(log, &q, from_index, &sink);
   if (st != VRT_OK) return st;
   if (sink.total == 0) return VRT_ERR_NOT_FOUND;
@@ -819,7 +1065,7 @@ vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint6
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__sink sink = {NULL, 0, 0, false, true, NULL};
+  vrt__sink sink = {NULL, 0, 0, false, true, NULL, false};
   st = vrt__run(log, &q, 0, &sink);
   if (st != VRT_OK) return st;
   if (out_count != NULL) *out_count = sink.total;
@@ -834,26 +1080,33 @@ vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, ui
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__undo undo = {NULL, NULL, 0, 0, false};
-  vrt__sink sink = {NULL, 0, 0, false, min_count <= max_count, &undo};
+  vrt__undo undo = {NULL, 0, 0, false};
+  /* Sized once for the most calls this query can newly mark (the method's unverified calls), so
+   * it never grows (and copies) during the pass; untouched capacity costs no memory pages. */
+  const vrt__method *md = &log->methods[q.method];
+  if (min_count <= max_count && md->count > md->verified) {
+    size_t unverified = (size_t)(md->count - md->verified);
+    undo.calls = (uint32_t *)vrt__log_temp_alloc(log, unverified * sizeof(uint32_t));
+    if (undo.calls != NULL) undo.capacity = unverified; /* else it grows from 64 as needed */
+  }
+  vrt__sink sink = {NULL, 0, 0, false, min_count <= max_count, &undo, false};
   st = vrt__run(log, &q, 0, &sink);
   bool satisfied = st == VRT_OK && sink.total >= min_count && sink.total <= max_count;
   if (!satisfied) {
     /* Revert exactly the calls this query marked: calls verified before stay verified. */
     for (size_t i = 0; i < undo.count; i++) {
-      vrt__page *page = undo.pages[i];
-      uint32_t slot = undo.slots[i];
+      vrt__page *page = &log->pages[vrt__page_of(undo.calls[i])];
+      uint32_t slot = (uint32_t)(undo.calls[i] - page->base);
       page->verified[slot >> 6] &= ~(UINT64_C(1) << (slot & 63u));
       log->verified_total--;
       log->methods[page->meta[slot] >> 8].verified--;
     }
   }
-  free(undo.pages);
-  free(undo.slots);
+  free(undo.calls);
   if (st != VRT_OK) return st;
   if (satisfied && undo.failed) {
     /* The undo log could not grow, so marking stopped part way: finish it in a second pass. */
-    vrt__sink again = {NULL, 0, 0, false, true, NULL};
+    vrt__sink again = {NULL, 0, 0, false, true, NULL, false};
     st = vrt__run(log, &q, 0, &again);
     if (st != VRT_OK) return st;
   }
@@ -892,8 +1145,6 @@ vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indic
   const vrt__method *md = &log->methods[method];
   uint64_t total = md->count - md->verified;
   if (capacity > 0 && total > 0) {
-    vrt_status st = vrt__build_chains(log);
-    if (st != VRT_OK) return st;
     const vrt__page *page = NULL;
     uint64_t page_base = 0, page_end = 0;
     for (uint32_t k = 0; k < md->call_count && written < capacity; k++) {
@@ -915,7 +1166,7 @@ vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indic
 /** Ranks one call against the pattern; returns true when it matches. Every argument is judged,
  *  predicates included. */
 static bool vrt__rank(const vrt__plan *plan, uint64_t index, uint32_t call_argc, const uint8_t *a,
-                      size_t length, uint32_t *out_matching, uint64_t *out_mask) {
+                      size_t length, uint32_t tag, uint32_t *out_matching, uint64_t *out_mask) {
   const vrt_pattern *p = plan->pattern;
   const uint32_t argc = plan->argc;
   if (call_argc != argc) {
@@ -938,8 +1189,19 @@ static bool vrt__rank(const vrt__plan *plan, uint64_t index, uint32_t call_argc,
         ok = size == ap->length && vrt__equal(a + pos, length - pos, ap);
         break;
       case VRT_ARG_PREDICATE:
-        ok = p->predicate(p->predicate_context, index, i, a + pos, size);
+        ok = plan->skip_predicates || p->predicate(p->predicate_context, index, i, a + pos, size);
         break;
+      case VRT_ARG_INT_RANGE:
+      case VRT_ARG_DOUBLE_RANGE:
+      case VRT_ARG_STRING_PREFIX:
+      case VRT_ARG_STRING_SUFFIX:
+      case VRT_ARG_STRING_CONTAINS: {
+        vrt__verdict verdict =
+            vrt__engine_decides(p, tag) ? vrt__evaluate(ap, a + pos, size) : VRT__UNSURE;
+        ok = verdict == VRT__UNSURE ? p->predicate(p->predicate_context, index, i, a + pos, size)
+                                    : verdict == VRT__YES;
+        break;
+      }
       default:
         ok = true;
         break;
@@ -1016,8 +1278,6 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
     *out_total = 0; /* every call of the method matches */
     return VRT_OK;
   }
-  st = vrt__build_chains(log);
-  if (st != VRT_OK) return st;
   vrt__plan *plan = vrt__plan_create(log, &q);
   if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   const vrt__method *md = &log->methods[q.method];
@@ -1036,8 +1296,8 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
     vrt_near_call c;
     c.index = index;
     c.arg_count = page->meta[slot] & 0xFFu;
-    if (vrt__rank(plan, index, c.arg_count, page->args[slot], page->length[slot], &c.matching_args,
-                  &c.mismatch_mask)) {
+    if (vrt__rank(plan, index, c.arg_count, page->args[slot], page->length[slot], page->tag[slot],
+                  &c.matching_args, &c.mismatch_mask)) {
       continue;
     }
     total++;
@@ -1060,4 +1320,62 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
   }
   *out_total = total;
   return VRT_OK;
+}
+
+/* Arguments ---------------------------------------------------------------------------------- */
+
+vrt_status vrt_log_argument(const vrt_log *log, uint64_t index, uint32_t position,
+                            const uint8_t **out_bytes, size_t *out_length, uint32_t *out_tag) {
+  if (log == NULL || out_bytes == NULL || out_length == NULL) return VRT_ERR_NULL_ARGUMENT;
+  if (index >= log->count) return VRT_ERR_INVALID_ARGUMENT;
+  const vrt__page *page = &log->pages[vrt__page_of(index)];
+  const uint32_t slot = (uint32_t)(index - page->base);
+  const uint32_t argc = page->meta[slot] & 0xFFu;
+  if (position >= argc) return VRT_ERR_INVALID_ARGUMENT;
+  size_t offset, size;
+  if (!vrt__arg_at(page->args[slot], page->length[slot], argc, position, &offset, &size)) {
+    return VRT_ERR_MALFORMED;
+  }
+  *out_bytes = page->args[slot] + offset;
+  *out_length = size;
+  if (out_tag != NULL) *out_tag = page->tag[slot];
+  return VRT_OK;
+}
+
+vrt_status vrt_log_find_arguments(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                                  uint32_t position, vrt_found_argument *out_arguments,
+                                  size_t capacity, size_t *out_count) {
+  if (log == NULL || pattern == NULL || out_count == NULL ||
+      (out_arguments == NULL && capacity > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  *out_count = 0;
+  vrt__query q;
+  vrt_status st = vrt__compile(log, pattern, &q);
+  if (st != VRT_OK || capacity == 0) return st;
+  uint64_t *indices = (uint64_t *)vrt__log_temp_alloc(log, capacity * sizeof(uint64_t));
+  if (indices == NULL) return VRT_ERR_OUT_OF_MEMORY;
+  vrt__sink sink = {indices, capacity, 0, false, false, NULL, true};
+  st = vrt__run(log, &q, from_index, &sink);
+  if (st == VRT_OK) {
+    size_t n = sink.total < capacity ? (size_t)sink.total : capacity;
+    for (size_t i = 0; i < n; i++) {
+      vrt_found_argument *found = &out_arguments[i];
+      found->index = indices[i];
+      found->bytes = NULL;
+      found->length = 0;
+      const uint8_t *bytes;
+      size_t length;
+      if (vrt_log_argument(log, indices[i], position, &bytes, &length, &found->tag) == VRT_OK) {
+        found->bytes = bytes;
+        found->length = length;
+      } else {
+        const vrt__page *page = &log->pages[vrt__page_of(indices[i])];
+        found->tag = page->tag[indices[i] - page->base];
+      }
+    }
+    *out_count = n;
+  }
+  free(indices);
+  return st;
 }

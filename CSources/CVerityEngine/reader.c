@@ -9,8 +9,7 @@
  */
 #include <stdlib.h>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "xxh.h"
 
 #include "internal.h"
 
@@ -372,4 +371,24 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length) {
   if (bytes == NULL && length > 0) return VRT_ERR_NULL_ARGUMENT;
   vrt__allocs allocs = {0, 0};
   return vrt__walk(bytes, length, NULL, NULL, &allocs);
+}
+
+bool vrt_read_int64(const uint8_t *bytes, size_t length, int64_t *out_value) {
+  if (bytes == NULL || out_value == NULL || length < 2) return false;
+  if (bytes[0] != VRT_TAG_UINT && bytes[0] != VRT_TAG_NINT) return false;
+  uint64_t magnitude;
+  size_t used;
+  if (vrt__varint(bytes + 1, length - 1, &magnitude, &used) != VRT_OK || 1 + used != length) return false;
+  if (magnitude > (uint64_t)INT64_MAX) return false;
+  /* NINT n is -(n + 1): from -1 down to INT64_MIN for n = INT64_MAX. */
+  *out_value = bytes[0] == VRT_TAG_UINT ? (int64_t)magnitude : -(int64_t)magnitude - 1;
+  return true;
+}
+
+bool vrt_read_double(const uint8_t *bytes, size_t length, double *out_value) {
+  if (bytes == NULL || out_value == NULL || length != 9 || bytes[0] != VRT_TAG_DOUBLE) return false;
+  uint64_t bits = 0;
+  for (int i = 0; i < 8; i++) bits |= (uint64_t)bytes[1 + i] << (8 * i);
+  memcpy(out_value, &bits, 8);
+  return true;
 }

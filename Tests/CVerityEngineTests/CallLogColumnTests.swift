@@ -1,8 +1,9 @@
 import CVerityEngine
 import Testing
 
-/// Scans with EQ arguments filter on lazily built argument-hash columns. These tests check that
-/// the filter never changes a result: after calls are appended between queries (the columns are
+/// Scans with EQ arguments filter on the argument fingerprints stored at append (the first three
+/// arguments) or on lazily built argument-hash columns (later ones). These tests check that the
+/// filters never change a result: after calls are appended between queries (the columns are
 /// extended), with another method's calls interleaved (columns are per method), with calls of one
 /// method that have different argument counts or malformed arguments, with EQ arguments at every
 /// position, and with VRT_HASH_CONSTANT (every column entry equal: each call is fully matched).
@@ -16,13 +17,13 @@ import Testing
     let argc: Int
   }
 
-  /// Appends `count` random calls of `methods` (argument counts 0...4, a few malformed
+  /// Appends `count` random calls of `methods` (argument counts 0...6, a few malformed
   /// arguments) to `log` and to `calls`.
   static func appendCalls(_ count: Int, methods: [UInt32], to log: Log, _ calls: inout [Recorded],
                           random: inout Reference.Random) {
     for _ in 0..<count {
       let method = methods[random.below(methods.count)]
-      let argc = random.below(5)
+      let argc = random.below(7)
       var args: [[UInt8]] = (0..<argc).map { _ in Reference.pool[random.below(Reference.pool.count)] }
       if argc > 0 && random.below(12) == 0 {
         args[random.below(argc)] = Reference.malformed[random.below(Reference.malformed.count)]
@@ -35,7 +36,7 @@ import Testing
   /// A pattern of 1...4 arguments with at least one EQ and at least one ANY (so it is a scan,
   /// not an exact lookup).
   static func mixedPattern(_ random: inout Reference.Random) -> [[UInt8]?] {
-    let argc = 1 + random.below(4)
+    let argc = 1 + random.below(6)
     var pattern: [[UInt8]?] = (0..<argc).map { _ in
       random.below(2) == 0 ? nil : Reference.pool[random.below(Reference.pool.count)]
     }
@@ -146,44 +147,59 @@ import Testing
     #expect(log.count(f, [.any, .eq(stringBytes("key-10")), .any]) == 0)
   }
 
-  /// A column costs 4 bytes per call of its method, is built once per (method, position), is
-  /// reused by later queries on the same position, and grows with appended calls.
+  /// EQ arguments among the first three filter on the fingerprints stored at append: no column
+  /// and no memory. Past the third, a column costs 4 bytes per call of its method, is built by the
+  /// method's second such scan, once per (method, position), is reused by later queries on the
+  /// same position, and grows with appended calls.
   @Test func columnMemoryIsCountedPerMethodAndPosition() {
     let log = Log()
     let f = log.intern("f")
     let g = log.intern("g")
+    let pad = [intBytes(0), intBytes(0), intBytes(0)]
+    func fArgs(_ i: Int, _ s: String) -> [[UInt8]] { pad + [intBytes(Int64(i)), stringBytes(s), encode { $0.double(0.5) }] }
     for i in 0..<1_000 {
-      log.append(f, [intBytes(Int64(i)), stringBytes("s\(i % 10)"), encode { $0.double(0.5) }])
-      if i % 2 == 0 { log.append(g, [intBytes(Int64(i)), stringBytes("t")]) }
+      log.append(f, fArgs(i, "s\(i % 10)"))
+      if i % 2 == 0 { log.append(g, pad + [intBytes(Int64(i)), stringBytes("t")]) }
     }
     let columnSlack = 256  // the per-method column descriptors
-    // A scan without EQ arguments builds the per-method vectors but no column.
-    #expect(log.count(f, [.any, .any, .any]) == 1_000)
-    #expect(log.count(g, [.any, .any]) == 500)
+    let any3: [Arg] = [.any, .any, .any]
+    #expect(log.count(f, any3 + [.any, .any, .any]) == 1_000)
+    #expect(log.count(g, any3 + [.any, .any]) == 500)
     let base = vrt_log_memory(log.raw)
 
-    #expect(log.count(f, [.any, .eq(stringBytes("s3")), .any]) == 100)
+    // Fingerprint filters (EQ among the first three arguments) allocate nothing.
+    #expect(log.count(f, [.eq(intBytes(0)), .any, .eq(intBytes(0))] + [.any, .any, .any]) == 1_000)
+    #expect(log.count(f, [.any, .eq(intBytes(0)), .any] + [.eq(intBytes(13)), .any, .any]) == 1)
+    #expect(vrt_log_memory(log.raw) == base)
+
+    // The first scan with an EQ argument past the third matches bytes directly: no column yet.
+    #expect(log.count(f, any3 + [.any, .eq(stringBytes("s3")), .any]) == 100)
+    #expect(vrt_log_memory(log.raw) == base)
+    // The next one builds the column.
+    #expect(log.count(f, any3 + [.any, .eq(stringBytes("s3")), .any]) == 100)
     let first = vrt_log_memory(log.raw)
     #expect(first - base >= 4 * 1_000 && first - base <= 4 * 1_000 + columnSlack)
 
     // Same position again, and a pattern whose EQ arguments include that position: no new column.
-    #expect(log.count(f, [.any, .eq(stringBytes("s4")), .any]) == 100)
-    #expect(log.count(f, [.eq(intBytes(13)), .eq(stringBytes("s3")), .any]) == 1)
+    #expect(log.count(f, any3 + [.any, .eq(stringBytes("s4")), .any]) == 100)
+    #expect(log.count(f, any3 + [.eq(intBytes(13)), .eq(stringBytes("s3")), .any]) == 1)
     #expect(vrt_log_memory(log.raw) == first)
 
     // Another position of f: a second column of f's 1000 calls.
-    #expect(log.count(f, [.eq(intBytes(13)), .any, .any]) == 1)
+    #expect(log.count(f, any3 + [.eq(intBytes(13)), .any, .any]) == 1)
     let second = vrt_log_memory(log.raw)
     #expect(second - first >= 4 * 1_000 && second - first <= 4 * 1_000 + columnSlack)
 
-    // g's column covers g's 500 calls only.
-    #expect(log.count(g, [.any, .eq(stringBytes("t"))]) == 500)
+    // g's column covers g's 500 calls only (built by g's second such scan).
+    #expect(log.count(g, any3 + [.any, .eq(stringBytes("t"))]) == 500)
+    #expect(vrt_log_memory(log.raw) == second)
+    #expect(log.count(g, any3 + [.any, .eq(stringBytes("t"))]) == 500)
     let third = vrt_log_memory(log.raw)
     #expect(third - second >= 4 * 500 && third - second <= 4 * 500 + columnSlack)
 
     // Appended calls extend the column they are queried through.
-    for _ in 0..<10 { log.append(f, [intBytes(1), stringBytes("s3"), encode { $0.double(0.5) }]) }
-    #expect(log.count(f, [.any, .eq(stringBytes("s3")), .any]) == 110)
+    for _ in 0..<10 { log.append(f, fArgs(1, "s3")) }
+    #expect(log.count(f, any3 + [.any, .eq(stringBytes("s3")), .any]) == 110)
     #expect(vrt_log_memory(log.raw) >= third + 4 * 10)
   }
 }

@@ -202,7 +202,8 @@ func withPattern<R>(
     return cArgs.withUnsafeBufferPointer { argsBuffer in
       var pattern = vrt_pattern(
         method: method, flags: flags, arg_count: UInt32(args.count),
-        args: argsBuffer.baseAddress, predicate: predicate, predicate_context: context)
+        args: argsBuffer.baseAddress, predicate: predicate, predicate_context: context, engine_tags: nil,
+        engine_tag_count: 0)
       return body(&pattern)
     }
   }

@@ -427,6 +427,13 @@ vrt_status vrt_node_table_build_failing(const uint8_t *bytes, size_t length,
 /** Frees the table's nodes and empties it. NULL is a no-op. */
 void vrt_node_table_free(vrt_node_table *table);
 
+/** Reads `bytes[0..length)` as exactly one integer (UINT or NINT) that fits in int64_t; false
+ *  otherwise. For callers that rebuild values from argument bytes. */
+bool vrt_read_int64(const uint8_t *bytes, size_t length, int64_t *out_value);
+
+/** Reads `bytes[0..length)` as exactly one DOUBLE; false otherwise. */
+bool vrt_read_double(const uint8_t *bytes, size_t length, double *out_value);
+
 /** Validates one structure (as vrt_node_table_build, without keeping the table). */
 vrt_status vrt_validate(const uint8_t *bytes, size_t length);
 
@@ -443,14 +450,15 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length);
  * assigned by the log (index-based) or supplied by the caller (for example from a counter shared by
  * several logs, to check order across mocks); they must strictly increase within one log.
  *
- * Indexes (per-method lists of call indices; (method, call hash) -> calls for exact lookups;
- * argument-hash columns for scans with EQ arguments, see vrt_pattern) are built lazily, in
- * batches, by the first query that needs them and extended incrementally afterwards, so appending
- * stays a copy plus a record write. Memory: the argument bytes plus about 24 bytes per call; the
- * per-method lists add 4 bytes per call, the exact index 4 bytes per call plus about 40 bytes per
- * distinct (method, arguments), and each argument-hash column 4 bytes per call of its method, for
- * only the (method, argument position) pairs that scans have used. vrt_log_memory counts all of
- * it.
+ * At append the log also stores a 32-bit hash of the call (method, argument count and bytes), a
+ * caller tag, and the call's index in its method's call list, so that the first query of any kind
+ * is a scan over data already there, never an index build. Indexes that pay off only when queries
+ * repeat (the exact index, argument-hash columns; see vrt_pattern) are built by a later query and
+ * extended incrementally afterwards. Memory: the argument bytes plus 36 bytes per call (sequence
+ * 8, argument pointer 8, length 4, method and count 4, hash 4, tag 4, method list 4) and a
+ * verified bit; the exact index adds 4 bytes per call plus about 40 bytes per distinct (method,
+ * arguments), each argument-hash column 4 bytes per call of its method, for only the (method,
+ * argument position) pairs that repeated scans have used. vrt_log_memory counts all of it.
  *
  * Not thread-safe: the caller serializes every call on one log.
  */
@@ -508,6 +516,15 @@ const char *vrt_log_method_name(const vrt_log *log, uint32_t method, size_t *out
 vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
                           uint32_t arg_count, uint64_t seq, uint64_t *out_index);
 
+/**
+ * vrt_log_append, with a caller-defined 32-bit `tag` stored with the call (vrt_log_append stores
+ * 0). The engine gives tags no meaning except in vrt_pattern.engine_tags; Verity's Swift layer
+ * stores there how to read the call's arguments back (which argument types it recorded).
+ */
+vrt_status vrt_log_append_tagged(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,
+                                 uint32_t arg_count, uint64_t seq, uint32_t tag,
+                                 uint64_t *out_index);
+
 /** Number of calls recorded. NULL gives 0. */
 uint64_t vrt_log_count_calls(const vrt_log *log);
 
@@ -526,6 +543,7 @@ typedef struct vrt_call {
   uint32_t method;
   uint32_t arg_count;
   bool verified;
+  uint32_t tag; /* as given to vrt_log_append_tagged (0 for vrt_log_append) */
 } vrt_call;
 
 /** Reads call `index`. INVALID_ARGUMENT past the end. */
@@ -534,8 +552,21 @@ vrt_status vrt_log_get(const vrt_log *log, uint64_t index, vrt_call *out_call);
 /** Index of the first call whose sequence number is >= `seq` (vrt_log_count_calls if none). */
 uint64_t vrt_log_lower_bound(const vrt_log *log, uint64_t seq);
 
+/**
+ * Argument `position` of call `index`: its bytes (one structure, inside the log: valid until the
+ * log is freed) and the call's tag. INVALID_ARGUMENT past the end or when the call has no
+ * argument `position`; MALFORMED when the argument list cannot be read up to it. `out_tag` may be
+ * NULL.
+ */
+vrt_status vrt_log_argument(const vrt_log *log, uint64_t index, uint32_t position,
+                            const uint8_t **out_bytes, size_t *out_length, uint32_t *out_tag);
+
 /** Marks call `index` verified (or not). INVALID_ARGUMENT past the end. */
 vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified);
+
+/** Marks the calls `indices[0..count)` verified (NULL with count 0 is fine). INVALID_ARGUMENT,
+ *  changing nothing, when an index is past the end. */
+vrt_status vrt_log_mark_calls(vrt_log *log, const uint64_t *indices, size_t count);
 
 /* Patterns ------------------------------------------------------------------------------------ */
 
@@ -544,17 +575,61 @@ typedef enum vrt_arg_kind {
   VRT_ARG_ANY = 0,
   /** Exactly these encoded bytes (length check, then memcmp). */
   VRT_ARG_EQ = 1,
-  /** The pattern's predicate decides; called only for calls that passed every ANY/EQ check. */
+  /** The pattern's predicate decides; called only for calls that passed every other check. */
   VRT_ARG_PREDICATE = 2,
+  /** An integer (UINT or NINT) within `low`/`high` (see the VRT_ARG_LOW... flags). Other values
+   *  do not match. */
+  VRT_ARG_INT_RANGE = 3,
+  /** A DOUBLE within `low.value`/`high.value`, compared as C doubles compare (a NaN is within no
+   *  bounds; with no bound at all, every DOUBLE matches). Other values do not match. */
+  VRT_ARG_DOUBLE_RANGE = 4,
+  /** A STRING that starts with the UTF-8 needle `bytes[0..length)` (not a structure). */
+  VRT_ARG_STRING_PREFIX = 5,
+  /** A STRING that ends with the needle. */
+  VRT_ARG_STRING_SUFFIX = 6,
+  /** A STRING that contains the needle (the empty needle is in every string). */
+  VRT_ARG_STRING_CONTAINS = 7,
 } vrt_arg_kind;
+
+/*
+ * The string kinds decide by bytes only where bytes agree with Swift's Character-based String
+ * comparisons for an ASCII needle: the needle must be ASCII (else VRT_ERR_INVALID_ARGUMENT) and
+ * the recorded string must be ASCII with no carriage return (a "\r\n" pair is one Character).
+ * For any other recorded string the pattern's predicate callback decides that argument, so a
+ * pattern with a string kind needs the callback (else VRT_ERR_INVALID_ARGUMENT). Values that are
+ * not STRINGs do not match.
+ */
+
+/** Range flags: which bounds exist and whether they are included. */
+#define VRT_ARG_LOW 0x1u
+#define VRT_ARG_LOW_INCLUSIVE 0x2u
+#define VRT_ARG_HIGH 0x4u
+#define VRT_ARG_HIGH_INCLUSIVE 0x8u
+/** String kinds: compare ASCII letters case-insensitively. */
+#define VRT_ARG_ASCII_CASE_FOLD 0x10u
+
+/**
+ * A range bound. For VRT_ARG_INT_RANGE the integer is `magnitude` when `negative` is false and
+ * -(magnitude + 1) when it is true (the NINT convention, so every Int64 and UInt64 fits); for
+ * VRT_ARG_DOUBLE_RANGE it is `value`.
+ */
+typedef struct vrt_bound {
+  bool negative;
+  uint64_t magnitude;
+  double value;
+} vrt_bound;
 
 typedef struct vrt_arg_pattern {
   vrt_arg_kind kind;
-  /** VRT_ARG_EQ: one encoded structure. Ignored for other kinds. Bytes that are not exactly one
-   *  value (by vrt_value_size), including length 0, match no argument. NULL with a length is
-   *  VRT_ERR_NULL_ARGUMENT. */
+  /** VRT_ARG_EQ: one encoded structure; string kinds: the needle's UTF-8 bytes. Ignored for other
+   *  kinds. EQ bytes that are not exactly one value (by vrt_value_size), including length 0,
+   *  match no argument. NULL with a length is VRT_ERR_NULL_ARGUMENT. */
   const uint8_t *bytes;
   size_t length;
+  /** VRT_ARG_LOW... flags for the range kinds, VRT_ARG_ASCII_CASE_FOLD for the string kinds. */
+  uint32_t flags;
+  vrt_bound low;
+  vrt_bound high;
 } vrt_arg_pattern;
 
 /** Predicate callback: return true when argument `arg_index` (its bytes given) of call
@@ -564,26 +639,47 @@ typedef bool (*vrt_predicate_fn)(void *context, uint64_t call_index, uint32_t ar
 
 /** Pattern flag: match every call of the method, whatever its arguments (`args` ignored). */
 #define VRT_PATTERN_ANY_ARGUMENTS 0x1u
+/** Pattern flag: PREDICATE arguments match every value (the caller checks them itself, over the
+ *  calls the query returns); no callback is needed for them. */
+#define VRT_PATTERN_SKIP_PREDICATES 0x2u
 
 /**
  * What a query looks for: calls of `method` with exactly `arg_count` arguments, each matching its
- * vrt_arg_pattern. When every argument is EQ the query is an exact lookup answered by the
- * (method, call hash) index in O(1) (confirmed by memcmp); otherwise the method's calls are
- * scanned. A scan with at least one EQ argument filters on an argument-hash column: a 32-bit hash
- * of one argument position per call of the method (the position of an EQ argument whose column
- * already exists, else the first EQ argument), built by the first such query (O(calls of the
- * method), 4 bytes per call) and extended by later ones for the calls appended since. Only calls
- * whose hash equals the EQ argument's are then read and fully matched (argument count, every EQ
- * argument by memcmp, predicates), so a repeated scan reads about 4 bytes per call of the method.
+ * vrt_arg_pattern.
+ *
+ * How each query runs, cold and warm:
+ *   - Every argument EQ (an exact pattern): the first queries scan the method's call list
+ *     comparing the 32-bit call hash stored at append (4 bytes read per call), confirming equal
+ *     hashes by memcmp. Once exact queries repeat (VRT_EXACT_SCANS_BEFORE_INDEX of them), the
+ *     exact index is built from those stored hashes (no rehashing) and answers every later exact
+ *     query in O(1), extended incrementally for calls appended since.
+ *   - Otherwise the method's calls are scanned and matched argument by argument (ANY skips, EQ
+ *     compares bytes, ranges and string kinds decide from the bytes). With an EQ argument, once
+ *     such scans on the method repeat, a 32-bit hash column of that argument position (4 bytes per
+ *     call of the method) is built and later scans read only calls whose hash agrees.
+ *
+ * `engine_tags`: NULL lets the engine decide every range and string argument itself. Otherwise
+ * only calls whose tag (vrt_log_append_tagged) is one of `engine_tags[0..engine_tag_count)` are
+ * decided in the engine; for every other call, range and string arguments go to the predicate
+ * callback (required then), which knows what the tag means (for example, the recorded type).
  */
 typedef struct vrt_pattern {
   uint32_t method;
   uint32_t flags;
   uint32_t arg_count;
   const vrt_arg_pattern *args; /* may be NULL when arg_count is 0 */
-  vrt_predicate_fn predicate;  /* required when any argument is VRT_ARG_PREDICATE */
+  vrt_predicate_fn predicate;  /* required when any argument is VRT_ARG_PREDICATE (unless
+                                  VRT_PATTERN_SKIP_PREDICATES), a string kind, or with engine_tags */
   void *predicate_context;
+  const uint32_t *engine_tags;
+  size_t engine_tag_count;
 } vrt_pattern;
+
+/** Exact queries a log answers by scanning before it builds its exact index. */
+#define VRT_EXACT_SCANS_BEFORE_INDEX 8u
+/** Scans with an EQ argument on one method that match bytes directly; the next such scan builds
+ *  the argument-hash column. */
+#define VRT_SCANS_BEFORE_COLUMN 1u
 
 /** Counts matching calls among all calls. Errors: NULL_ARGUMENT (NULL log, pattern or output;
  *  NULL `args` with arg_count > 0), INVALID_ARGUMENT (unknown method, PREDICATE without a
@@ -601,6 +697,27 @@ vrt_status vrt_log_count(vrt_log *log, const vrt_pattern *pattern, uint64_t *out
 vrt_status vrt_log_find(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
                         uint64_t *out_indices, size_t capacity, uint64_t *out_total);
 
+/** A matching call with one of its arguments, as vrt_log_find_arguments returns it. */
+typedef struct vrt_found_argument {
+  uint64_t index;
+  /** The argument's bytes (inside the log, valid until it is freed); NULL with length 0 when the
+   *  call has no argument at that position. */
+  const uint8_t *bytes;
+  size_t length;
+  uint32_t tag; /* the call's tag */
+} vrt_found_argument;
+
+/**
+ * The next matching calls with index >= `from_index`, in index order: at most `capacity` of them
+ * (the query stops there, so a caller can walk every match in batches, continuing from the last
+ * index + 1), each with argument `position` and the call's tag. Writes how many to `out_count`;
+ * fewer than `capacity` means there are no more. Built for callers that check some arguments
+ * themselves (VRT_PATTERN_SKIP_PREDICATES): one engine call per batch, no callback per call.
+ */
+vrt_status vrt_log_find_arguments(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
+                                  uint32_t position, vrt_found_argument *out_arguments,
+                                  size_t capacity, size_t *out_count);
+
 /** The first matching call with index >= `from_index`; VRT_ERR_NOT_FOUND if none. */
 vrt_status vrt_log_first(vrt_log *log, const vrt_pattern *pattern, uint64_t from_index,
                          uint64_t *out_index);
@@ -614,7 +731,8 @@ vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint6
  * bit changes: the calls this query marked are reverted, and calls verified before stay verified.
  * Writes the count to `out_count` and whether the calls were marked to `out_marked` (both
  * required). `min_count > max_count` never marks (a verification known to fail). The calls newly
- * marked during the pass are logged to be reverted (memory: 12 bytes each, freed before return);
+ * marked during the pass are logged to be reverted (memory: 4 bytes each, reserved up front for
+ * the method's unverified calls and freed before return);
  * if that log cannot grow, the result is the same, by a second pass.
  */
 vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, uint64_t min_count,

@@ -19,7 +19,8 @@ extension CallLog {
     column: UInt = #column
   ) {
     _commit(
-      method, argumentCount: 0, encoder: _takeEncoder(), failure: nil, retain: { _ in },
+      method, argumentCount: 0, encoder: _takeEncoder(), failure: nil, types: _ArgumentTypes(),
+      contentsArePlain: true, retain: { $0.append([]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -42,11 +43,11 @@ extension CallLog {
     var failure: VerityEngineError? = nil
     var count = 0
     encoder._encodeArgument(a0, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -71,12 +72,12 @@ extension CallLog {
     var count = 0
     encoder._encodeArgument(a0, count: &count, failure: &failure)
     encoder._encodeArgument(a1, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
+    types.append(A1.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-        values.append(_RetainedValue(a1))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0, a1]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -103,13 +104,13 @@ extension CallLog {
     encoder._encodeArgument(a0, count: &count, failure: &failure)
     encoder._encodeArgument(a1, count: &count, failure: &failure)
     encoder._encodeArgument(a2, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
+    types.append(A1.self)
+    types.append(A2.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-        values.append(_RetainedValue(a1))
-        values.append(_RetainedValue(a2))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0, a1, a2]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -138,14 +139,14 @@ extension CallLog {
     encoder._encodeArgument(a1, count: &count, failure: &failure)
     encoder._encodeArgument(a2, count: &count, failure: &failure)
     encoder._encodeArgument(a3, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
+    types.append(A1.self)
+    types.append(A2.self)
+    types.append(A3.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-        values.append(_RetainedValue(a1))
-        values.append(_RetainedValue(a2))
-        values.append(_RetainedValue(a3))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -176,15 +177,15 @@ extension CallLog {
     encoder._encodeArgument(a2, count: &count, failure: &failure)
     encoder._encodeArgument(a3, count: &count, failure: &failure)
     encoder._encodeArgument(a4, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
+    types.append(A1.self)
+    types.append(A2.self)
+    types.append(A3.self)
+    types.append(A4.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-        values.append(_RetainedValue(a1))
-        values.append(_RetainedValue(a2))
-        values.append(_RetainedValue(a3))
-        values.append(_RetainedValue(a4))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3, a4]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -217,16 +218,16 @@ extension CallLog {
     encoder._encodeArgument(a3, count: &count, failure: &failure)
     encoder._encodeArgument(a4, count: &count, failure: &failure)
     encoder._encodeArgument(a5, count: &count, failure: &failure)
+    var types = _ArgumentTypes()
+    types.append(A0.self)
+    types.append(A1.self)
+    types.append(A2.self)
+    types.append(A3.self)
+    types.append(A4.self)
+    types.append(A5.self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in
-        values.append(_RetainedValue(a0))
-        values.append(_RetainedValue(a1))
-        values.append(_RetainedValue(a2))
-        values.append(_RetainedValue(a3))
-        values.append(_RetainedValue(a4))
-        values.append(_RetainedValue(a5))
-      },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3, a4, a5]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -19,7 +19,7 @@ extension CallLog {
     _query("count(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
       let log = try state.requireLog()
       var count: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+      let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
         try vrt_log_count(log, cPattern, &count).check()
       }
       return found == nil ? 0 : Int(count)
@@ -109,7 +109,7 @@ extension CallLog {
     _query("markVerified(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
       let log = try state.requireLog()
       var count: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+      let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
         try vrt_log_mark_verified(log, cPattern, &count).check()
       }
       return found == nil ? 0 : Int(count)
@@ -192,7 +192,7 @@ extension CallLog {
       let capacity = max(0, min(limit, state.methodIDs[pattern.method].map { Int(vrt_log_count_method(log, $0)) } ?? 0))
       var near = [vrt_near_call](repeating: vrt_near_call(), count: capacity)
       var total: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) in
+      let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
         try near.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
           try vrt_log_nearest(log, cPattern, buffer.baseAddress, buffer.count, &total).check()
         }
@@ -259,61 +259,91 @@ extension CallLog {
 extension _CallLogState {
   /// Lowers `pattern` to an engine pattern for `body`. Returns nil, without calling `body`, when
   /// the method was never recorded (such a pattern matches nothing).
+  ///
+  /// `.any` and `.equal` arguments run in the engine. A predicate whose matcher has an engine form
+  /// (a built-in comparison or string matcher, see ``_EngineTest``) runs in the engine for the
+  /// calls whose argument has exactly the matcher's type (`engine_tags`); every other predicate,
+  /// and those calls, go to the context's callback, or, with `skippingPredicates`, are left to
+  /// the caller (see ``_PredicateContext``).
   func withPattern<R>(
     _ pattern: CallPattern,
-    _ body: (UnsafePointer<vrt_pattern>) throws(VerityEngineError) -> R
+    skippingPredicates: Bool = false,
+    _ body: (UnsafePointer<vrt_pattern>, _PredicateContext) throws(VerityEngineError) -> R
   ) throws(VerityEngineError) -> R? {
     guard let method = methodIDs[pattern.method] else { return nil }
     switch pattern.arguments {
     case .any:
-      var cPattern = vrt_pattern(
-        method: method, flags: UInt32(VRT_PATTERN_ANY_ARGUMENTS), arg_count: 0, args: nil,
-        predicate: nil, predicate_context: nil)
-      return try body(&cPattern)
+      var cPattern = vrt_pattern()
+      cPattern.method = method
+      cPattern.flags = UInt32(VRT_PATTERN_ANY_ARGUMENTS)
+      let context = _PredicateContext(state: self, predicates: [], accelerators: [])
+      return try body(&cPattern, context)
     case .exactly(let arguments):
       guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
       var scratch: [UInt8] = []
       var predicates: [_ArgumentPredicate?] = []
+      var accelerators: [_ArgumentAccelerator?] = []
       var hasPredicate = false
-      for argument in arguments {
+      for (position, argument) in arguments.enumerated() {
+        let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
         switch argument {
         case .any:
           predicates.append(nil)
+          accelerators.append(nil)
         case .equal(let structure):
           scratch.append(contentsOf: structure.bytes)
           predicates.append(nil)
+          accelerators.append(nil)
         case .predicate(let predicate):
           predicates.append(.argument(predicate))
+          accelerators.append(accelerator)
           hasPredicate = true
         case .valuePredicate(let predicate):
           predicates.append(.value(predicate))
+          accelerators.append(accelerator)
           hasPredicate = true
         }
+        if let needle = accelerator?.engine?.needle { scratch.append(contentsOf: needle) }
       }
-      let context = _PredicateContext(predicates: predicates, values: values, valueStarts: valueStarts)
+      let context = _PredicateContext(state: self, predicates: predicates, accelerators: accelerators)
+      let engineTags = context.engineTags
       return try scratch.withUnsafeBufferPointer { base throws(VerityEngineError) -> R in
         var offset = 0
         var cArguments: [vrt_arg_pattern] = []
         cArguments.reserveCapacity(arguments.count)
-        for argument in arguments {
+        for (position, argument) in arguments.enumerated() {
+          var cArgument = vrt_arg_pattern()
           switch argument {
           case .any:
-            cArguments.append(vrt_arg_pattern(kind: VRT_ARG_ANY, bytes: nil, length: 0))
+            cArgument.kind = VRT_ARG_ANY
           case .equal(let structure):
-            cArguments.append(
-              vrt_arg_pattern(kind: VRT_ARG_EQ, bytes: base.baseAddress! + offset, length: structure.byteCount))
+            cArgument.kind = VRT_ARG_EQ
+            cArgument.bytes = base.baseAddress! + offset
+            cArgument.length = structure.byteCount
             offset += structure.byteCount
           case .predicate, .valuePredicate:
-            cArguments.append(vrt_arg_pattern(kind: VRT_ARG_PREDICATE, bytes: nil, length: 0))
+            cArgument.kind = VRT_ARG_PREDICATE
+            if let engine = accelerators[position]?.engine {
+              engine.fill(&cArgument, needle: base.baseAddress.map { $0 + offset })
+              offset += engine.needle.count
+            }
           }
+          cArguments.append(cArgument)
         }
         return try cArguments.withUnsafeBufferPointer { cBuffer throws(VerityEngineError) -> R in
-          var cPattern = vrt_pattern(
-            method: method, flags: 0, arg_count: UInt32(arguments.count), args: cBuffer.baseAddress,
-            predicate: hasPredicate ? _verityPredicateThunk : nil,
-            predicate_context: Unmanaged.passUnretained(context).toOpaque())
-          return try withExtendedLifetime(context) { () throws(VerityEngineError) -> R in
-            try body(&cPattern)
+          try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
+            var cPattern = vrt_pattern()
+            cPattern.method = method
+            cPattern.flags = skippingPredicates ? UInt32(VRT_PATTERN_SKIP_PREDICATES) : 0
+            cPattern.arg_count = UInt32(arguments.count)
+            cPattern.args = cBuffer.baseAddress
+            cPattern.predicate = hasPredicate ? _verityPredicateThunk : nil
+            cPattern.predicate_context = Unmanaged.passUnretained(context).toOpaque()
+            cPattern.engine_tags = tags.baseAddress
+            cPattern.engine_tag_count = tags.count
+            return try withExtendedLifetime(context) { () throws(VerityEngineError) -> R in
+              try body(&cPattern, context)
+            }
           }
         }
       }
@@ -327,7 +357,7 @@ extension _CallLogState {
     let capacity = max(0, min(limit, Int(vrt_log_count_method(log, method))))
     var found = [UInt64](repeating: 0, count: capacity)
     var total: UInt64 = 0
-    _ = try withPattern(pattern) { cPattern throws(VerityEngineError) in
+    _ = try withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
       try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
         try vrt_log_find(log, cPattern, UInt64(max(0, start)), buffer.baseAddress, buffer.count, &total).check()
       }
@@ -339,7 +369,7 @@ extension _CallLogState {
   func firstIndex(matching pattern: CallPattern, from start: UInt64) throws(VerityEngineError) -> Int? {
     let log = try requireLog()
     var index: UInt64 = 0
-    let status = try withPattern(pattern) { cPattern in vrt_log_first(log, cPattern, start, &index) }
+    let status = try withPattern(pattern) { cPattern, _ in vrt_log_first(log, cPattern, start, &index) }
     guard let status, status != VRT_ERR_NOT_FOUND else { return nil }
     try status.check()
     return Int(index)
@@ -386,44 +416,103 @@ extension _CallLogState {
   }
 }
 
-/// What the engine's predicate callback needs: the predicates by argument position and the
-/// retained values. Used only during one query, under the log's lock.
+/// What the predicates of one query need: the predicates and accelerators by argument position,
+/// and how to read a call's argument values (its tag says: rebuilt from bytes by an argument
+/// shape, or a retained array). Used during one query, under the log's lock: by the engine's
+/// callback, and by verification for the calls the engine hands back (`_countAndMarkVerified`).
 final class _PredicateContext {
+  let log: OpaquePointer?
   let predicates: [_ArgumentPredicate?]
-  let values: [_RetainedValue]
-  let valueStarts: [Int]
+  let accelerators: [_ArgumentAccelerator?]
+  let shapes: [_ArgumentShape]
+  let retained: [[Any?]]
+  /// Per argument position with an accelerator: whether a tag's calls hold exactly the
+  /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
+  let fastTags: [[Bool]]
+  /// The accelerators' tests on bytes, by position.
+  let bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?]
 
-  init(predicates: [_ArgumentPredicate?], values: [_RetainedValue], valueStarts: [Int]) {
+  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_ArgumentAccelerator?]) {
+    self.log = state.log
     self.predicates = predicates
-    self.values = values
-    self.valueStarts = valueStarts
+    self.accelerators = accelerators
+    self.shapes = state.shapes
+    self.retained = state.retained
+    self.bytesTests = accelerators.map { $0?.bytesTest }
+    let shapes = state.shapes
+    fastTags = accelerators.enumerated().map { position, accelerator in
+      guard let accelerator else { return [] }
+      let id = UInt(bitPattern: accelerator.type)
+      return [false] + shapes.map { $0.canBePlain && position < $0.ids.count && $0.ids[position] == id }
+    }
   }
 
-  func evaluate(callIndex: UInt64, position: UInt32, bytes: UnsafePointer<UInt8>?, length: Int) -> Bool {
-    let position = Int(position)
-    guard position < predicates.count, let predicate = predicates[position] else { return false }
-    var value: Any? = nil
-    var retained = false
-    let call = Int(callIndex)
-    if call < valueStarts.count {
-      let start = valueStarts[call]
-      let end = call + 1 < valueStarts.count ? valueStarts[call + 1] : values.count
-      if start + position < end {
-        value = values[start + position].value
-        retained = true
-      }
+  /// The tags whose calls the engine decides for every engine-form argument (see `engine_tags`).
+  /// Never empty: a tag no call has stands for "none".
+  var engineTags: [UInt32] {
+    let positions = accelerators.indices.filter { accelerators[$0]?.engine != nil }
+    guard !positions.isEmpty else { return [] }
+    var tags: [UInt32] = []
+    for tag in 1..<UInt32(shapes.count + 1) where positions.allSatisfy({ fastTags[$0][Int(tag)] }) {
+      tags.append(tag)
     }
+    return tags.isEmpty ? [_ValueTag.retainedBase - 1] : tags
+  }
+
+  /// Whether argument `position` (its bytes given) of call `callIndex`, whose tag is `tag`,
+  /// matches its predicate.
+  func evaluate(callIndex: UInt64, position: Int, bytes: UnsafeRawBufferPointer, tag: UInt32) -> Bool {
+    guard position < predicates.count, let predicate = predicates[position] else { return true }
+    if let test = bytesTests[position], Int(tag) < fastTags[position].count, fastTags[position][Int(tag)],
+      let answer = test(bytes)
+    {
+      return answer
+    }
+    let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, retained: retained)
     switch predicate {
     case .value(let predicate):
-      return predicate(value)
+      return predicate(value?.value)
     case .argument(let predicate):
       // The log's arguments come from Verity's encoder; they are not re-validated here.
-      let structure = Structure(_trusted: Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+      let structure = Structure(_trusted: Array(bytes))
       return predicate(
         RecordedArgument(
-          callIndex: call, position: position, structure: structure, value: value, isValueRetained: retained))
+          callIndex: Int(callIndex), position: position, structure: structure, value: value?.value,
+          isValueRetained: value != nil))
     }
   }
+
+  /// The engine callback's entry: looks the call's tag up first.
+  func evaluate(callIndex: UInt64, position: UInt32, bytes: UnsafePointer<UInt8>?, length: Int) -> Bool {
+    var call = vrt_call()
+    if let log { _ = vrt_log_get(log, callIndex, &call) }
+    return evaluate(
+      callIndex: callIndex, position: Int(position), bytes: UnsafeRawBufferPointer(start: bytes, count: length),
+      tag: call.tag)
+  }
+
+  /// Argument positions whose predicate the engine leaves to the caller (with
+  /// `VRT_PATTERN_SKIP_PREDICATES`), in order: those without an engine form. (The engine decides an
+  /// engine-form argument itself, or through the callback for the calls it cannot decide.)
+  var predicatePositions: [Int] {
+    predicates.indices.filter { predicates[$0] != nil && accelerators[$0]?.engine == nil }
+  }
+}
+
+/// The value of argument `position` of a call with `tag` (its bytes given): rebuilt from the bytes
+/// by the tag's shape, or taken from the call's retained array; nil when none is kept.
+func _argumentValue(
+  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], retained: [[Any?]]
+) -> _RetainedValue? {
+  if tag == _ValueTag.none { return nil }
+  if tag >= _ValueTag.retainedBase {
+    let index = Int(tag - _ValueTag.retainedBase)
+    guard index < retained.count, position < retained[index].count else { return nil }
+    return _RetainedValue(retained[index][position])
+  }
+  let index = Int(tag) - 1
+  guard index < shapes.count, position < shapes[index].types.count else { return nil }
+  return _RetainedValue(shapes[index].value(at: position, bytes: bytes))
 }
 
 /// An argument predicate as the engine callback runs it.
@@ -435,6 +524,7 @@ enum _ArgumentPredicate {
 }
 
 /// The engine's predicate callback: forwards to the query's ``_PredicateContext``.
+/// (Verification runs its predicates in Swift instead, see `_countAndMarkVerified`.)
 func _verityPredicateThunk(
   _ context: UnsafeMutableRawPointer?,
   _ callIndex: UInt64,

@@ -32,11 +32,8 @@ extension CallLog {
       let indices = try state.indices(matching: pattern, from: 0, limit: .max)
       var result: [T] = []
       result.reserveCapacity(indices.count)
-      for index in indices where index < state.valueStarts.count {
-        let start = state.valueStarts[index]
-        let end = index + 1 < state.valueStarts.count ? state.valueStarts[index + 1] : state.values.count
-        guard position >= 0, start + position < end else { continue }
-        if let value = state.values[start + position].value as? T { result.append(value) }
+      for index in indices {
+        if let value = state.retainedValue(call: index, position: position)?.value as? T { result.append(value) }
       }
       return result
     }
@@ -61,11 +58,24 @@ extension CallLog {
       let log = try state.requireLog()
       let total = state.callCount
       let (low, high) = bounds(total)
-      let count: Int? = try state.withPattern(pattern) { cPattern throws(VerityEngineError) -> Int in
-        var count: UInt64 = 0
-        var marked = false
-        try vrt_log_mark_verified_if(log, cPattern, low, high, &count, &marked).check()
-        return Int(count)
+      let count: Int? = try state.withPattern(pattern, skippingPredicates: true) {
+        cPattern, context throws(VerityEngineError) -> Int in
+        let positions = context.predicatePositions
+        guard let first = positions.first else {
+          var count: UInt64 = 0
+          var marked = false
+          try vrt_log_mark_verified_if(log, cPattern, low, high, &count, &marked).check()
+          return Int(count)
+        }
+        // Predicates run here, in Swift, over the calls the engine hands back in batches (every
+        // other argument already checked there), not through a callback per call.
+        let matched = try _matchInSwift(log: log, cPattern, context: context, positions: positions, first: first)
+        if UInt64(matched.count) >= low, UInt64(matched.count) <= high {
+          try matched.withUnsafeBufferPointer { buffer throws(VerityEngineError) in
+            try vrt_log_mark_calls(log, buffer.baseAddress, buffer.count).check()
+          }
+        }
+        return matched.count
       }
       return (count ?? 0, total)
     }
@@ -98,12 +108,66 @@ extension CallLog {
   }
 }
 
+/// The calls matching `cPattern` (whose predicate arguments the engine skips) whose predicate
+/// arguments at `positions` also match, in index order. `first` is `positions[0]`: the engine
+/// hands its argument back with each call.
+private func _matchInSwift(
+  log: OpaquePointer, _ cPattern: UnsafePointer<vrt_pattern>, context: _PredicateContext, positions: [Int], first: Int
+) throws(VerityEngineError) -> [UInt64] {
+  let batch = 4096
+  var found = [vrt_found_argument](repeating: vrt_found_argument(), count: batch)
+  var matched: [UInt64] = []
+  var from: UInt64 = 0
+  // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
+  let fast = context.fastTags.isEmpty ? [] : context.fastTags[first]
+  let test = context.bytesTests[first]
+  while true {
+    var written = 0
+    try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
+      try vrt_log_find_arguments(log, cPattern, from, UInt32(first), buffer.baseAddress, batch, &written).check()
+    }
+    for entry in found.prefix(written) {
+      let bytes = UnsafeRawBufferPointer(start: entry.bytes, count: entry.length)
+      var matches: Bool
+      if let test, Int(entry.tag) < fast.count, fast[Int(entry.tag)], let answer = test(bytes) {
+        matches = answer
+      } else {
+        matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
+      }
+      for position in positions.dropFirst() where matches {
+        var bytes: UnsafePointer<UInt8>? = nil
+        var length = 0
+        var tag: UInt32 = 0
+        guard vrt_log_argument(log, entry.index, UInt32(position), &bytes, &length, &tag) == VRT_OK else {
+          matches = false
+          break
+        }
+        matches = context.evaluate(
+          callIndex: entry.index, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), tag: tag)
+      }
+      if matches { matched.append(entry.index) }
+    }
+    if written < batch { return matched }
+    from = found[written - 1].index + 1
+  }
+}
+
 extension _CallLogState {
-  /// The retained value of argument `position` of call `index`, if the log kept it.
+  /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
+  /// arguments are plain, else the retained value; nil when the log keeps none there.
   func retainedValue(call index: Int, position: Int) -> _RetainedValue? {
-    guard index >= 0, index < valueStarts.count, position >= 0 else { return nil }
-    let start = valueStarts[index]
-    let end = index + 1 < valueStarts.count ? valueStarts[index + 1] : values.count
-    return start + position < end ? values[start + position] : nil
+    guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
+    var call = vrt_call()
+    guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return nil }
+    if call.tag == _ValueTag.none { return nil }
+    if call.tag >= _ValueTag.retainedBase {
+      return _argumentValue(tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: nil, count: 0), shapes: shapes, retained: retained)
+    }
+    var bytes: UnsafePointer<UInt8>? = nil
+    var length = 0
+    guard vrt_log_argument(log, UInt64(index), UInt32(position), &bytes, &length, nil) == VRT_OK else { return nil }
+    return _argumentValue(
+      tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
+      retained: retained)
   }
 }

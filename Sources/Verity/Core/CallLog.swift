@@ -93,10 +93,16 @@ public final class CallLog: Sendable {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
+    var types = _ArgumentTypes()
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure)
+    repeat types.append((each Argument).self)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure,
-      retain: { values in repeat values.append(_RetainedValue(each arguments)) },
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: true,
+      retain: { retained in
+        var values: [Any?] = []
+        repeat values.append(each arguments)
+        retained.append(values)
+      },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -116,18 +122,39 @@ public final class CallLog: Sendable {
   ) {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
+    var types = _ArgumentTypes()
+    var contentsArePlain = true
+    let keepsTypes = retainsValues
+    let layout = _AnyLayout.known
     for index in arguments.indices {
+      // The common scalars are read in place when the existential layout is the known one (no
+      // copy of the `Any?`, no dynamic cast); anything else takes the general path below.
+      if let layout, layout.encodeCommonScalar(in: arguments, at: index, into: &encoder, types: &types) {
+        continue
+      }
+      let argument = arguments[index]
+      guard let present = argument else {
+        if keepsTypes { types.append(nil) }
+        encoder.encodeNil()
+        continue
+      }
+      let type = Swift.type(of: present)
+      let id = ObjectIdentifier(type)
+      if keepsTypes {
+        types.append(type)
+        if contentsArePlain, id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+          contentsArePlain = _isPlainJSONTree(present)
+        }
+      }
       // The common scalars need no per-argument check (see `_encodeCommonScalar`).
-      if encoder._encodeCommonScalar(arguments[index]) { continue }
+      if encoder._encodeCommonScalar(present, type: id) { continue }
       let start = encoder.byteCount
-      encoder.encode(any: arguments[index])
+      encoder.encode(any: present)
       if let error = encoder._endArgument(from: start), failure == nil { failure = error }
     }
     _commit(
-      method, argumentCount: arguments.count, encoder: encoder, failure: failure,
-      retain: { values in
-        for argument in arguments { values.append(_RetainedValue(argument)) }
-      },
+      method, argumentCount: arguments.count, encoder: encoder, failure: failure, types: types,
+      contentsArePlain: contentsArePlain, retain: { $0.append(arguments) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -146,16 +173,22 @@ public final class CallLog: Sendable {
     return StructureEncoder()
   }
 
-  /// Appends one encoded call under the lock (unless encoding failed), lets `retain` store its
-  /// argument values when the log retains values, wakes waiters, and gives the spare writer back.
-  /// Failures are reported at the given location.
+  /// Appends one encoded call under the lock (unless encoding failed), wakes waiters, and gives
+  /// the spare writer back. Failures are reported at the given location.
+  ///
+  /// When the log retains values: a call whose arguments are all plain (their `types` are plain,
+  /// `contentsArePlain` says `[Any]` / `[String: Any]` arguments hold only plain values, and the
+  /// encoder wrote nothing lossy) keeps only its bytes, tagged with its argument types; any other
+  /// call keeps the array `retain` appends (the caller's own array for the `[Any?]` form).
   @usableFromInline
   func _commit(
     _ method: String,
     argumentCount: Int,
     encoder: consuming StructureEncoder,
     failure: VerityEngineError?,
-    retain: (inout [_RetainedValue]) -> Void,
+    types: _ArgumentTypes,
+    contentsArePlain: Bool,
+    retain: (inout [[Any?]]) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -169,14 +202,13 @@ public final class CallLog: Sendable {
     }
     if _fastPath(error == nil) {
       let retains = retainsValues
+      let lossless = contentsArePlain && !encoder._lossy
       error = _withState { state in
-        if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder) {
+        let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
+        if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error
         }
-        if retains {
-          state.valueStarts.append(state.values.count)
-          retain(&state.values)
-        }
+        if tag >= _ValueTag.retainedBase { retain(&state.retained) }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil
       }
@@ -234,8 +266,8 @@ public final class CallLog: Sendable {
   public var memoryFootprint: Int {
     _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
-        + state.values.capacity * MemoryLayout<_RetainedValue>.stride
-        + state.valueStarts.capacity * MemoryLayout<Int>.stride
+        + state.retained.capacity * MemoryLayout<[Any?]>.stride
+        + state.retained.reduce(0) { $0 + $1.capacity * MemoryLayout<Any?>.stride }
     }
   }
 }
@@ -254,6 +286,14 @@ struct _RetainedValue {
   init(_ value: Any?) {
     self.value = value
   }
+}
+
+/// What a call's engine tag says about its argument values.
+enum _ValueTag {
+  /// No values kept (a log that keeps structures only).
+  static let none: UInt32 = 0
+  /// Tags from here on are retained argument arrays; below it (from 1), argument shapes.
+  static let retainedBase: UInt32 = 0x8000_0000
 }
 
 /// A call log's reusable argument writer, lent to one recording at a time.
@@ -285,9 +325,14 @@ struct _CallLogState: ~Copyable {
   var methodIDs: [String: UInt32] = [:]
   /// The method of the previous record, to skip interning for repeated calls.
   var lastMethod: (name: String, id: UInt32)? = nil
-  /// Retained argument values of every call, flat; `valueStarts[i]` is where call `i` starts.
-  var values: [_RetainedValue] = []
-  var valueStarts: [Int] = []
+  /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
+  var shapes: [_ArgumentShape] = []
+  var shapeIDs: [[UInt]: UInt32] = [:]
+  /// The shape of the previous record (0: none yet) and its types, tried first.
+  var lastShape: UInt32 = 0
+  var lastShapeTypes = _ArgumentTypes()
+  /// The argument arrays of calls whose values are kept (tag retainedBase + i is `retained[i]`).
+  var retained: [[Any?]] = []
   /// Streams waiting for new recordings.
   var waiters: [UInt64: AsyncStream<Int>.Continuation] = [:] {
     didSet { hasWaiters = !waiters.isEmpty }
@@ -330,11 +375,41 @@ struct _CallLogState: ~Copyable {
     return id
   }
 
-  /// Appends the encoder's bytes as one call, stamped with the next process-wide sequence number.
-  /// Returns the failure, if any (nothing is appended then).
+  /// The tag of a call with these argument types: its shape when its values are plain
+  /// (`lossless`: nothing lossy was written and `[Any]` / `[String: Any]` contents are plain),
+  /// else the next retained slot.
+  @inline(__always)
+  mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
+    if _slowPath(types.overflows) { return _ValueTag.retainedBase + UInt32(truncatingIfNeeded: retained.count) }
+    var id = lastShape
+    if id == 0 || !types.sameTypes(as: lastShapeTypes) {
+      id = shapeID(for: types)
+      if id < _ValueTag.retainedBase {
+        lastShape = id
+        lastShapeTypes = types
+      }
+    }
+    if lossless, id < _ValueTag.retainedBase, shapes[Int(id) - 1].canBePlain { return id }
+    return _ValueTag.retainedBase + UInt32(truncatingIfNeeded: retained.count)
+  }
+
+  /// Finds or adds the shape of `types` (kept out of line: a mock's calls share a few shapes).
+  @inline(never)
+  mutating func shapeID(for types: _ArgumentTypes) -> UInt32 {
+    let ids = types.ids
+    if let id = shapeIDs[ids] { return id }
+    guard shapes.count + 1 < Int(_ValueTag.retainedBase) else { return _ValueTag.retainedBase }
+    shapes.append(_ArgumentShape(types: ids.map { $0 == 0 ? nil : unsafeBitCast($0, to: Any.Type.self) }))
+    let id = UInt32(shapes.count)
+    shapeIDs[ids] = id
+    return id
+  }
+
+  /// Appends the encoder's bytes as one call with `tag`, stamped with the next process-wide
+  /// sequence number. Returns the failure, if any (nothing is appended then).
   @inline(__always)
   mutating func record(
-    method: String, argumentCount: Int, encoder: borrowing StructureEncoder
+    method: String, argumentCount: Int, encoder: borrowing StructureEncoder, tag: UInt32
   ) -> VerityEngineError? {
     guard let log else { return creationError ?? VerityEngineError(.outOfMemory) }
     guard argumentCount <= 255 else { return VerityEngineError(.tooLarge) }
@@ -347,8 +422,8 @@ struct _CallLogState: ~Copyable {
     }
     let sequence = CallLog._sequence.wrappingAdd(1, ordering: .relaxed).newValue
     let writer = encoder._writer
-    let status = vrt_log_append(
-      log, id, vrt_writer_bytes(writer), vrt_writer_length(writer), UInt32(argumentCount), sequence, nil)
+    let status = vrt_log_append_tagged(
+      log, id, vrt_writer_bytes(writer), vrt_writer_length(writer), UInt32(argumentCount), sequence, tag, nil)
     if _slowPath(status != VRT_OK) { return VerityEngineError(status: status) }
     return nil
   }

@@ -14,6 +14,10 @@ public struct CallPattern: Sendable {
   /// What the arguments must be.
   public var arguments: ArgumentsPattern
 
+  /// Per argument position, the fast forms of a predicate's matcher (see ``_ArgumentAccelerator``):
+  /// set by mock verification for built-in matchers; empty for patterns built by hand.
+  package var _accelerators: [_ArgumentAccelerator?] = []
+
   /// A pattern for calls of `method` whose arguments match `arguments` (default: any arguments).
   ///
   /// ```swift

@@ -116,15 +116,21 @@ extension StructureEncoder {
       encodeNil()
       return true
     }
-    let type = ObjectIdentifier(Swift.type(of: value))
+    return _encodeCommonScalar(value, type: ObjectIdentifier(Swift.type(of: value)))
+  }
+
+  /// `_encodeCommonScalar(_:)` for a present value whose dynamic type is `type`. The value is
+  /// opened, not cast: its type is already known, so no dynamic cast runs.
+  @inline(__always)
+  mutating func _encodeCommonScalar<T>(_ value: T, type: ObjectIdentifier) -> Bool {
     if type == ObjectIdentifier(Int.self) {
-      _writeSigned(Int64(value as! Int))
+      _writeSigned(Int64(unsafeBitCast(value, to: Int.self)))
     } else if type == ObjectIdentifier(String.self) {
-      encode(value as! String)
+      encode(unsafeBitCast(value, to: String.self))
     } else if type == ObjectIdentifier(Double.self) {
-      encode(value as! Double)
+      encode(unsafeBitCast(value, to: Double.self))
     } else if type == ObjectIdentifier(Bool.self) {
-      encode(value as! Bool)
+      encode(unsafeBitCast(value, to: Bool.self))
     } else {
       return false
     }

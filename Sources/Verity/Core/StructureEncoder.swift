@@ -42,6 +42,12 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// comparisons that must report it instead of answering. Cleared by ``reset()``.
   package var incomparableContent: _IncomparableContent? = nil
 
+  /// Set when the encoder wrote a value whose structure does not determine it exactly: a NaN or a
+  /// negative zero (written canonically), or a string not already in NFC. A call log keeps the
+  /// values of such a call instead of rebuilding them from bytes. Cleared by ``reset()``.
+  @usableFromInline
+  package var _lossy = false
+
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
   @usableFromInline
@@ -117,6 +123,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// encoder.encode(1.5)
   /// ```
   public mutating func encode(_ value: Double) {
+    if _slowPath(!_isPlainDouble(value)) { _lossy = true }
     vrt_writer_write_double(_writer, value)
   }
 
@@ -126,6 +133,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// encoder.encode(Float(0.25))
   /// ```
   public mutating func encode(_ value: Float) {
+    if _slowPath(value.isNaN || (value == 0 && value.sign == .minus)) { _lossy = true }
     vrt_writer_write_double(_writer, Double(value))
   }
 
@@ -142,7 +150,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       vrt_writer_write_data(_writer, UInt8(VRT_TAG_STRING), utf8.baseAddress, utf8.count)
       return true
     }
-    if !written { _writeNormalized(value) }
+    if !written {
+      _lossy = true
+      _writeNormalized(value)
+    }
   }
 
   /// Writes a substring as a string: `"abc".dropFirst()` and `"bc"` are the same structure.
@@ -290,6 +301,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package mutating func reset() {
     vrt_writer_reset(_writer)
     incomparableContent = nil
+    _lossy = false
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no

@@ -5,7 +5,7 @@
 /// lessThan(3).matches(3)  // .mismatch("3 is not less than 3")
 /// ```
 public func lessThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
-  _comparison("lessThan", "less than", bound) { $0 < $1 }
+  _comparison("lessThan", "less than", bound, lower: false, inclusive: false) { $0 < $1 }
 }
 
 /// A matcher that accepts values strictly greater than `bound`.
@@ -15,7 +15,7 @@ public func lessThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
 /// greaterThan(3).matches(1)  // .mismatch("1 is not greater than 3")
 /// ```
 public func greaterThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
-  _comparison("greaterThan", "greater than", bound) { $0 > $1 }
+  _comparison("greaterThan", "greater than", bound, lower: true, inclusive: false) { $0 > $1 }
 }
 
 /// A matcher that accepts values strictly greater than `bound`; the same check as
@@ -25,7 +25,7 @@ public func greaterThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
 /// moreThan(3).matches(1)  // .mismatch("1 is not more than 3")
 /// ```
 public func moreThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
-  _comparison("moreThan", "more than", bound) { $0 > $1 }
+  _comparison("moreThan", "more than", bound, lower: true, inclusive: false) { $0 > $1 }
 }
 
 /// A matcher that accepts values less than or equal to `bound`.
@@ -35,7 +35,7 @@ public func moreThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
 /// lessThanOrEqual(3).matches(4)  // .mismatch("4 is not less than or equal to 3")
 /// ```
 public func lessThanOrEqual<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
-  _comparison("lessThanOrEqual", "less than or equal to", bound) { $0 <= $1 }
+  _comparison("lessThanOrEqual", "less than or equal to", bound, lower: false, inclusive: true) { $0 <= $1 }
 }
 
 /// A matcher that accepts values greater than or equal to `bound`.
@@ -45,16 +45,23 @@ public func lessThanOrEqual<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> 
 /// greaterThanOrEqual(3).matches(2)  // .mismatch("2 is not greater than or equal to 3")
 /// ```
 public func greaterThanOrEqual<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
-  _comparison("greaterThanOrEqual", "greater than or equal to", bound) { $0 >= $1 }
+  _comparison("greaterThanOrEqual", "greater than or equal to", bound, lower: true, inclusive: true) { $0 >= $1 }
 }
 
+/// A comparison with `bound`; `lower` and `inclusive` describe it for the engine (`bound` is a
+/// minimum or a maximum, and whether it is accepted).
 private func _comparison<T: Comparable & Sendable>(
   _ name: String,
   _ phrase: String,
   _ bound: T,
+  lower: Bool,
+  inclusive: Bool,
   _ accepts: @escaping @Sendable (T, T) -> Bool
 ) -> Matcher<T> {
-  Matcher("\(name)(\(_render(bound)))") { value in
+  Matcher(
+    "\(name)(\(_render(bound)))", engineForm: .opaque, test: { accepts($0, bound) },
+    engineTest: .comparison(bound, lower: lower, inclusive: inclusive)
+  ) { value in
     accepts(value, bound)
       ? .match : .mismatch("\(_render(value)) is not \(phrase) \(_render(bound))")
   }

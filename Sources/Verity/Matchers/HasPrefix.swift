@@ -9,7 +9,11 @@
 public func hasPrefix(_ prefix: String, ignoringCase: Bool = false) -> Matcher<String> {
   let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
   let folded = sensitivity.fold(prefix)
-  return Matcher("hasPrefix(\(_render(prefix))\(sensitivity.argumentSuffix))") { value in
+  return Matcher(
+    "hasPrefix(\(_render(prefix))\(sensitivity.argumentSuffix))", engineForm: .opaque,
+    test: { sensitivity.fold($0).hasPrefix(folded) },
+    engineTest: .string(.prefix, prefix, ignoringCase: ignoringCase)
+  ) { value in
     sensitivity.fold(value).hasPrefix(folded)
       ? .match
       : .mismatch(

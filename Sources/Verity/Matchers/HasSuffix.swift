@@ -9,7 +9,11 @@
 public func hasSuffix(_ suffix: String, ignoringCase: Bool = false) -> Matcher<String> {
   let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
   let folded = sensitivity.fold(suffix)
-  return Matcher("hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))") { value in
+  return Matcher(
+    "hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))", engineForm: .opaque,
+    test: { sensitivity.fold($0).hasSuffix(folded) },
+    engineTest: .string(.suffix, suffix, ignoringCase: ignoringCase)
+  ) { value in
     sensitivity.fold(value).hasSuffix(folded)
       ? .match
       : .mismatch(

@@ -18,7 +18,9 @@ public func `in`<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> 
 /// ```
 public func isIn<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> {
   let rendered = _render(range: range)
-  return Matcher("in(\(rendered))") { value in
+  return Matcher(
+    "in(\(rendered))", engineForm: .opaque, test: { range.contains($0) }, engineTest: .range(range)
+  ) { value in
     range.contains(value) ? .match : .mismatch("\(_render(value)) is not in \(rendered)")
   }
 }

@@ -14,8 +14,10 @@ extension Matcher {
       case (.any, .any): .any
       default: .opaque
       }
+    let (left, right) = (lhs._test, rhs._test)
     return Matcher(
-      "(\(lhs.description) && \(rhs.description))", engineForm: form, waiting: max(lhs.waiting, rhs.waiting)
+      "(\(lhs.description) && \(rhs.description))", engineForm: form, waiting: max(lhs.waiting, rhs.waiting),
+      test: { left($0) && right($0) }
     ) { value in
       switch lhs.matches(value) {
       case .match: rhs.matches(value)
@@ -35,8 +37,10 @@ extension Matcher {
   /// matcher.matches(5)   // .mismatch("5 is not less than 0 and 5 is not greater than 10")
   /// ```
   public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
-    Matcher(
-      "(\(lhs.description) || \(rhs.description))", engineForm: .opaque, waiting: max(lhs.waiting, rhs.waiting)
+    let (left, right) = (lhs._test, rhs._test)
+    return Matcher(
+      "(\(lhs.description) || \(rhs.description))", engineForm: .opaque, waiting: max(lhs.waiting, rhs.waiting),
+      test: { left($0) || right($0) }
     ) { value in
       guard case .mismatch(let first) = lhs.matches(value) else { return .match }
       guard case .mismatch(let second) = rhs.matches(value) else { return .match }
@@ -60,7 +64,8 @@ extension Matcher {
       case .notEqual(let value): .equal(value)
       default: .opaque
       }
-    return Matcher("!\(name)", engineForm: form, waiting: matcher.waiting) { value in
+    let test = matcher._test
+    return Matcher("!\(name)", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }

@@ -35,6 +35,14 @@ public struct Matcher<T>: Sendable {
 
   private let check: @Sendable (T) -> MatchResult
 
+  /// The same answer as ``matches(_:)``, without building a mismatch sentence: what queries over
+  /// many recorded calls run.
+  package let _test: @Sendable (T) -> Bool
+
+  /// A form of this matcher the C engine evaluates on argument bytes (built-in comparisons and
+  /// string matchers), or nil.
+  package let _engineTest: _EngineTest?
+
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
   package let engineForm: _MatcherEngineForm
 
@@ -73,21 +81,28 @@ public struct Matcher<T>: Sendable {
   /// even.matches(3)  // .mismatch("3 does not satisfy isEven()")
   /// ```
   public init(_ description: String, where predicate: @escaping @Sendable (T) -> Bool) {
-    self.init(description, engineForm: .opaque) { value in
+    self.init(description, engineForm: .opaque, test: predicate) { value in
       predicate(value) ? .match : .mismatch("\(_render(value)) does not satisfy \(description)")
     }
   }
 
+  /// - Parameters:
+  ///   - test: the check's answer without a sentence (default: the check's `isMatch`).
+  ///   - engineTest: the engine form of the check, for the built-in matchers that have one.
   package init(
     _ description: String,
     engineForm: _MatcherEngineForm,
     waiting: Duration = .zero,
+    test: (@Sendable (T) -> Bool)? = nil,
+    engineTest: _EngineTest? = nil,
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
     self.description = description
     self.engineForm = engineForm
     self.waiting = waiting
     self.check = check
+    self._test = test ?? { check($0).isMatch }
+    self._engineTest = engineTest
     self._checksOptionalType = T.self is any _OptionalProtocol.Type
   }
 

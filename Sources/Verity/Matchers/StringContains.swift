@@ -11,7 +11,11 @@
 public func contains(_ substring: String, ignoringCase: Bool = false) -> Matcher<String> {
   let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
   let needle = sensitivity.fold(substring)
-  return Matcher("contains(\(_render(substring))\(sensitivity.argumentSuffix))") { value in
+  return Matcher(
+    "contains(\(_render(substring))\(sensitivity.argumentSuffix))", engineForm: .opaque,
+    test: { needle.isEmpty || sensitivity.fold($0).contains(needle) },
+    engineTest: .string(.contains, substring, ignoringCase: ignoringCase)
+  ) { value in
     needle.isEmpty || sensitivity.fold(value).contains(needle)
       ? .match
       : .mismatch(

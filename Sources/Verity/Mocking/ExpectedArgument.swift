@@ -31,15 +31,24 @@ struct ExpectedArgument: Sendable {
 
   let kind: Kind
   let pattern: ArgumentPattern
+  /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
+  let accelerator: _ArgumentAccelerator?
 
   init(_ element: Any?) {
     if let captor = element as? any ArgumentCapturing {
       kind = .captor(captor)
       pattern = .any
+      accelerator = nil
     } else if let matcher = element as? any AnyArgumentMatcher {
       (kind, pattern) = Self.compile(matcher)
+      if case .valuePredicate = pattern {
+        accelerator = (matcher as? any _MatcherAccelerating)?._accelerator()
+      } else {
+        accelerator = nil
+      }
     } else {
       (kind, pattern) = Self.compile(value: element)
+      accelerator = nil
     }
   }
 

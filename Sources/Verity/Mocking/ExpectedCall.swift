@@ -17,7 +17,9 @@ struct ExpectedCall: Sendable {
       self.arguments = values.map(ExpectedArgument.init)
     }
     if let expected = self.arguments {
-      self.pattern = CallPattern(identifier, arguments: .exactly(expected.map(\.pattern)))
+      var pattern = CallPattern(identifier, arguments: .exactly(expected.map(\.pattern)))
+      pattern._accelerators = expected.map(\.accelerator)
+      self.pattern = pattern
     } else {
       self.pattern = CallPattern(identifier, arguments: .any)
     }

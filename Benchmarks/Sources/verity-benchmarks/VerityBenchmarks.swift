@@ -1,0 +1,154 @@
+// verity-benchmarks: measures Verity against the obvious alternatives, side by side, in one run.
+// `scripts/benchmark --help` lists the options.
+import ArgumentParser
+import CBenchmarkSupport
+import Verity
+import Foundation
+
+@main
+struct VerityBenchmarks: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "verity-benchmarks",
+    abstract: "Measures Verity against the obvious alternatives, side by side, in one run.",
+    discussion: """
+      Every figure is a ratio against an alternative measured in the same run. The build \
+      configuration (release, or debug with `scripts/benchmark --debug`) is printed with the results.
+      """)
+
+  enum Part: String, ExpressibleByArgument, CaseIterable {
+    case userPath = "user-path"
+    case callLog = "call-log"
+    case sharing
+    case scale
+  }
+
+  @Option(help: "Recorded calls per log in the call-log part.")
+  var calls = 1_000_000
+
+  @Option(help: "Timed repetitions per measurement; the best is reported.")
+  var runs = 5
+
+  @Flag(help: "A fast smoke run: 100k calls, 3 runs, user path up to 100k, scale up to 1M.")
+  var quick = false
+
+  @Option(help: "The largest log of the scale table.")
+  var scale = 10_000_000
+
+  @Option(name: .customLong("sizes"), parsing: .upToNextOption, help: "Call counts of the user-path scenario.")
+  var userPathSizes: [Int] = [10_000, 100_000, 1_000_000]
+
+  @Option(parsing: .upToNextOption, help: "Parts to run (default: all): \(Part.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var only: [Part] = []
+
+  @Option(help: "Writes the user-path results as JSON to this file.")
+  var json: String?
+
+  @Option(help: "Writes an SVG chart of the user path's per-call cost against size to this file.")
+  var chart: String?
+
+  @Option(name: .customLong("chart-with"), help: "A JSON file of another configuration's run, drawn in the same chart.")
+  var chartWith: [String] = []
+
+  @Option(help: ArgumentHelp("Records N calls through one mock form and exits (for profilers).", visibility: .hidden))
+  var profileRecord: String?
+
+  mutating func run() throws {
+    if let form = profileRecord {
+      let inputs = CallInputs(count: 2_000_000)
+      let mock: any ScoreService
+      switch form {
+      case "typed": mock = TypedScoreMock()
+      case "array": mock = ArrayScoreFake()
+      default: mock = DynamicScoreMock()
+      }
+      let start = bench_now_ns()
+      for i in 0..<inputs.count { mock.submit(id: inputs.ids[i], name: inputs.names[i], score: inputs.scores[i]) }
+      print("\(form): \(Double(bench_now_ns() - start) / Double(inputs.count)) ns/call")
+      if form == "dynamic", let mock = mock as? DynamicScoreMock {
+        for round in 0..<3 {
+          var t = bench_now_ns()
+          mock.verifyCall(withIdentifier: "submit", arguments: [any(), eq(inputs.names[7]), any()], mode: .atLeastOnce)
+          print("round \(round) anyEq \(Double(bench_now_ns() - t) / 1e6) ms")
+          t = bench_now_ns()
+          mock.verifyCall(withIdentifier: "submit", arguments: [lessThan(1000), any(), any()], mode: .atLeastOnce)
+          print("round \(round) lessThan \(Double(bench_now_ns() - t) / 1e6) ms")
+          t = bench_now_ns()
+          mock.verifyCall(withIdentifier: "submit", arguments: [Matcher<Int>("odd", where: { $0 & 1 == 1 }), any(), any()], mode: .atLeastOnce)
+          print("round \(round) closure \(Double(bench_now_ns() - t) / 1e6) ms")
+        }
+      }
+      blackHole(mock)
+      return
+    }
+    #if DEBUG
+      let configuration = "debug"
+    #else
+      let configuration = "release"
+    #endif
+    if quick {
+      calls = 100_000
+      runs = min(runs, 3)
+      scale = min(scale, 1_000_000)
+      userPathSizes = userPathSizes.filter { $0 <= 100_000 }
+    }
+    let parts = only.isEmpty ? Part.allCases : only
+    print("Verity benchmarks, \(configuration) build: best of \(runs) runs")
+    var reports: [Report] = []
+
+    if parts.contains(.userPath) {
+      var report = Report(title: "The user's path, \(configuration) build: a mock, N calls, four cold verifications")
+      let results = UserPathBenchmarks.run(
+        sizes: userPathSizes, runs: max(1, min(runs, 3)), configuration: configuration, report: &report)
+      reports.append(report)
+      let run = UserPathRun(configuration: configuration, sizes: results)
+      if let json {
+        try JSONEncoder.pretty.encode(run).write(to: URL(fileURLWithPath: json))
+        print("wrote \(json)")
+      }
+      if let chart {
+        var runsToDraw = [run]
+        for path in chartWith {
+          runsToDraw.append(try JSONDecoder().decode(UserPathRun.self, from: Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        try Chart.svg(runsToDraw).write(toFile: chart, atomically: true, encoding: .utf8)
+        print("wrote \(chart)")
+      }
+    }
+    if parts.contains(.callLog) {
+      var report = Report(title: "Call log, \(configuration) build, \(calls) calls")
+      CallLogBenchmarks.run(calls: calls, runs: runs, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.sharing) {
+      var report = Report(title: "Shared class instances, \(configuration) build")
+      SharingBenchmarks.run(runs: runs, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.scale) {
+      var report = Report(title: "Scale, \(configuration) build: one log, CallLog(retainsValues: false), cold queries")
+      ScaleBenchmarks.run(maxCalls: scale, report: &report)
+      reports.append(report)
+    }
+    for report in reports {
+      print()
+      print(report.render())
+    }
+    let missed = reports.flatMap(\.missedTargets)
+    print()
+    print(missed.isEmpty ? "All targets met." : "Targets missed: \(missed.map(\.work).joined(separator: "; "))")
+  }
+}
+
+/// The user-path results of one configuration, as `--json` writes them.
+struct UserPathRun: Codable {
+  var configuration: String
+  var sizes: [UserPathBenchmarks.Size]
+}
+
+extension JSONEncoder {
+  static var pretty: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return encoder
+  }
+}

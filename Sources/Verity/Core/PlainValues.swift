@@ -1,0 +1,462 @@
+internal import CVerityEngine
+
+// Plain data: argument values whose structure determines them, so a call log keeps only their
+// bytes and rebuilds the value when a captor or a predicate asks for it.
+//
+// A value is plain when decoding its structure gives back a value of the same type that no code
+// can tell from the original: integers of every width, Bool, String (when its UTF-8 is already in
+// NFC, which the encoder checks), Double and Float (except NaN and negative zero, whose encoding is
+// canonicalized), optionals, arrays and `[String: V]` dictionaries of plain values, and `[Any]` /
+// `[String: Any]` trees holding only Int, Double, Bool, String and such trees (what a JSON literal
+// in Swift builds). Everything else (your structs, enums and classes, Foundation objects) is kept
+// as the value itself.
+
+/// Reads values back from the bytes of one structure.
+struct _PlainReader {
+  let bytes: UnsafeRawBufferPointer
+  var offset = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  var isAtEnd: Bool { offset == bytes.count }
+
+  func peek() -> UInt8? {
+    offset < bytes.count ? bytes[offset] : nil
+  }
+
+  mutating func take(_ tag: UInt8) -> Bool {
+    guard peek() == tag else { return false }
+    offset += 1
+    return true
+  }
+
+  mutating func varint() -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count, shift < 64 {
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    return nil
+  }
+
+  /// An integer: (negative, magnitude) in the NINT convention (-(magnitude + 1) when negative).
+  mutating func integer() -> (negative: Bool, magnitude: UInt64)? {
+    guard let tag = peek(), tag == UInt8(VRT_TAG_UINT) || tag == UInt8(VRT_TAG_NINT) else { return nil }
+    offset += 1
+    guard let magnitude = varint() else { return nil }
+    return (tag == UInt8(VRT_TAG_NINT), magnitude)
+  }
+
+  /// An `Int`, without generic code (the hot case of predicates over recorded calls).
+  mutating func int() -> Int? {
+    guard let (negative, magnitude) = integer() else { return nil }
+    if negative { return magnitude <= UInt64(Int.max) ? ~Int(magnitude) : nil }
+    return magnitude <= UInt64(Int.max) ? Int(magnitude) : nil
+  }
+
+  mutating func integer<I: FixedWidthInteger>(as type: I.Type) -> I? {
+    guard let (negative, magnitude) = integer() else { return nil }
+    if negative {
+      guard I.isSigned, let m = I(exactly: magnitude) else { return nil }
+      return ~m  // -(m + 1)
+    }
+    return I(exactly: magnitude)
+  }
+
+  mutating func double() -> Double? {
+    guard take(UInt8(VRT_TAG_DOUBLE)), bytes.count - offset >= 8 else { return nil }
+    var bits: UInt64 = 0
+    for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+    offset += 8
+    return Double(bitPattern: bits)
+  }
+
+  mutating func string() -> String? {
+    guard take(UInt8(VRT_TAG_STRING)), let length = varint(), UInt64(bytes.count - offset) >= length else {
+      return nil
+    }
+    let start = offset
+    offset += Int(length)
+    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+  }
+
+  /// Enters a container with this tag; returns the offset where it ends.
+  mutating func container(_ tag: UInt8) -> Int? {
+    guard take(tag), bytes.count - offset >= 4 else { return nil }
+    var length = 0
+    for i in 0..<4 { length |= Int(bytes[offset + i]) << (8 * i) }
+    offset += 4
+    guard bytes.count - offset >= length else { return nil }
+    return offset + length
+  }
+}
+
+/// A type whose values can be rebuilt from their structure (see the top of this file).
+protocol _PlainDecodable: _SendableMetatype {
+  /// Whether every value of this type is plain (checked once per argument shape). A container is
+  /// plain when its elements are.
+  static var _isPlainType: Bool { get }
+  /// Reads one value; nil when the bytes are not a value of this type.
+  static func _decodePlain(_ reader: inout _PlainReader) -> Self?
+}
+
+extension Bool: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Bool? {
+    if reader.take(UInt8(VRT_TAG_TRUE)) { return true }
+    if reader.take(UInt8(VRT_TAG_FALSE)) { return false }
+    return nil
+  }
+}
+
+extension Int: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Int? { reader.int() }
+}
+
+extension Int8: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Int8? { reader.integer(as: Int8.self) }
+}
+
+extension Int16: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Int16? { reader.integer(as: Int16.self) }
+}
+
+extension Int32: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Int32? { reader.integer(as: Int32.self) }
+}
+
+extension Int64: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Int64? { reader.integer(as: Int64.self) }
+}
+
+extension UInt: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> UInt? { reader.integer(as: UInt.self) }
+}
+
+extension UInt8: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> UInt8? { reader.integer(as: UInt8.self) }
+}
+
+extension UInt16: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> UInt16? { reader.integer(as: UInt16.self) }
+}
+
+extension UInt32: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> UInt32? { reader.integer(as: UInt32.self) }
+}
+
+extension UInt64: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> UInt64? { reader.integer(as: UInt64.self) }
+}
+
+/// NaN and negative zero are not plain (their encoding is canonical): the encoder marks a call
+/// holding one as lossy, so its values are kept.
+extension Double: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Double? { reader.double() }
+}
+
+extension Float: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> Float? {
+    guard let wide = reader.double(), let narrow = Float(exactly: wide) else { return nil }
+    return narrow
+  }
+}
+
+/// Strings not already in NFC are not plain (the encoder normalizes them and marks the call lossy).
+extension String: _PlainDecodable {
+  static var _isPlainType: Bool { true }
+  static func _decodePlain(_ reader: inout _PlainReader) -> String? { reader.string() }
+}
+
+extension Optional: _PlainDecodable {
+  static var _isPlainType: Bool {
+    (Wrapped.self as? any _PlainDecodable.Type)?._isPlainType ?? false
+  }
+
+  static func _decodePlain(_ reader: inout _PlainReader) -> Wrapped?? {
+    if reader.take(UInt8(VRT_TAG_NIL)) { return .some(.none) }
+    _ = reader.take(UInt8(VRT_TAG_SOME))
+    guard let wrapped = Wrapped.self as? any _PlainDecodable.Type,
+      let value = wrapped._decodePlain(&reader) as? Wrapped
+    else { return nil }
+    return .some(.some(value))
+  }
+}
+
+extension Array: _PlainDecodable {
+  static var _isPlainType: Bool {
+    if Element.self == Any.self { return false }  // `[Any]`: its contents are checked per call
+    if Element.self == UInt8.self { return false }  // written as BYTES
+    return (Element.self as? any _PlainDecodable.Type)?._isPlainType ?? false
+  }
+
+  static func _decodePlain(_ reader: inout _PlainReader) -> [Element]? {
+    guard let end = reader.container(_Tag.array) else { return nil }
+    var elements: [Element] = []
+    if Element.self == Any.self {
+      while reader.offset < end {
+        guard let element = _decodeJSONValue(&reader) else { return nil }
+        elements.append(element as! Element)
+      }
+    } else {
+      guard let element = Element.self as? any _PlainDecodable.Type else { return nil }
+      while reader.offset < end {
+        guard let value = element._decodePlain(&reader) as? Element else { return nil }
+        elements.append(value)
+      }
+    }
+    return reader.offset == end ? elements : nil
+  }
+}
+
+extension Dictionary: _PlainDecodable {
+  static var _isPlainType: Bool {
+    guard Key.self == String.self, Value.self != Any.self else { return false }
+    return (Value.self as? any _PlainDecodable.Type)?._isPlainType ?? false
+  }
+
+  static func _decodePlain(_ reader: inout _PlainReader) -> [Key: Value]? {
+    guard Key.self == String.self, let end = reader.container(_Tag.dictionary) else { return nil }
+    var result: [Key: Value] = [:]
+    while reader.offset < end {
+      guard let key = reader.string() as? Key else { return nil }
+      let value: Value
+      if Value.self == Any.self {
+        guard let element = _decodeJSONValue(&reader) else { return nil }
+        value = element as! Value
+      } else {
+        guard let element = Value.self as? any _PlainDecodable.Type,
+          let decoded = element._decodePlain(&reader) as? Value
+        else { return nil }
+        value = decoded
+      }
+      result[key] = value
+    }
+    return reader.offset == end ? result : nil
+  }
+}
+
+/// One element of an `[Any]` / `[String: Any]` tree: Int, Double, Bool, String or such a tree.
+func _decodeJSONValue(_ reader: inout _PlainReader) -> Any? {
+  guard let tag = reader.peek() else { return nil }
+  switch Int(tag) {
+  case VRT_TAG_UINT, VRT_TAG_NINT: return reader.integer(as: Int.self)
+  case VRT_TAG_DOUBLE: return reader.double()
+  case VRT_TAG_TRUE, VRT_TAG_FALSE: return Bool._decodePlain(&reader)
+  case VRT_TAG_STRING: return reader.string()
+  case VRT_TAG_ARRAY: return [Any]._decodePlain(&reader)
+  case VRT_TAG_DICT: return [String: Any]._decodePlain(&reader)
+  default: return nil
+  }
+}
+
+/// Whether an `[Any]` / `[String: Any]` argument holds only what ``_decodeJSONValue(_:)`` gives
+/// back exactly.
+func _isPlainJSONTree(_ value: Any) -> Bool {
+  let type = ObjectIdentifier(Swift.type(of: value))
+  if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Bool.self) { return true }
+  if type == ObjectIdentifier(String.self) { return _isNFCQuick(value as! String) }
+  if type == ObjectIdentifier(Double.self) { return _isPlainDouble(value as! Double) }
+  if type == ObjectIdentifier([Any].self) { return (value as! [Any]).allSatisfy(_isPlainJSONTree) }
+  if type == ObjectIdentifier([String: Any].self) {
+    return (value as! [String: Any]).allSatisfy { _isNFCQuick($0.key) && _isPlainJSONTree($0.value) }
+  }
+  return false
+}
+
+/// Whether decoding a double's encoding gives back the same bits (not NaN, not negative zero).
+@inlinable
+func _isPlainDouble(_ value: Double) -> Bool {
+  !value.isNaN && !(value == 0 && value.sign == .minus)
+}
+
+/// Whether the encoder writes `string`'s own UTF-8 bytes (no normalization needed).
+func _isNFCQuick(_ string: String) -> Bool {
+  var string = string
+  return string.withUTF8 { vrt_utf8_is_nfc_quick($0.baseAddress, $0.count) }
+}
+
+/// The two argument types whose values are plain only when their contents are (checked per call).
+let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([String: Any].self))
+
+// MARK: Argument types of one call
+
+/// The types of the first eight arguments of one call, as metadata identities, in a plain value
+/// (no allocation, nothing to release). `0` stands for a `nil` argument of the `[Any?]` form. Calls
+/// with more than eight arguments get no shape: their values are kept.
+@usableFromInline
+struct _ArgumentTypes: Sendable {
+  @usableFromInline static let capacity = 8
+  @usableFromInline var count = 0
+  @usableFromInline var inline: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func append(_ type: Any.Type?) {
+    if count < Self.capacity {
+      let id = type.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+      withUnsafeMutableBytes(of: &inline) {
+        $0.storeBytes(of: id, toByteOffset: count * MemoryLayout<UInt>.stride, as: UInt.self)
+      }
+    }
+    count += 1
+  }
+
+  /// Appends a type by its metadata identity.
+  @usableFromInline
+  mutating func append(id: UInt) {
+    if count < Self.capacity {
+      withUnsafeMutableBytes(of: &inline) {
+        $0.storeBytes(of: id, toByteOffset: count * MemoryLayout<UInt>.stride, as: UInt.self)
+      }
+    }
+    count += 1
+  }
+
+  /// Whether the call has too many arguments for a shape.
+  var overflows: Bool { count > Self.capacity }
+
+  func id(at position: Int) -> UInt {
+    withUnsafeBytes(of: inline) { $0.load(fromByteOffset: position * MemoryLayout<UInt>.stride, as: UInt.self) }
+  }
+
+  var ids: [UInt] { (0..<min(count, Self.capacity)).map(id(at:)) }
+
+  /// Whether both hold the same types (compared as plain words).
+  func sameTypes(as other: _ArgumentTypes) -> Bool {
+    guard count == other.count else { return false }
+    return inline.0 == other.inline.0 && inline.1 == other.inline.1 && inline.2 == other.inline.2
+      && inline.3 == other.inline.3 && inline.4 == other.inline.4 && inline.5 == other.inline.5
+      && inline.6 == other.inline.6 && inline.7 == other.inline.7
+  }
+
+  static func == (lhs: _ArgumentTypes, rhs: [UInt]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for position in 0..<rhs.count where lhs.id(at: position) != rhs[position] { return false }
+    return true
+  }
+}
+
+/// The argument types of calls recorded with the same types, and how to read each back.
+struct _ArgumentShape {
+  /// Metadata identities (0: a nil argument).
+  let ids: [UInt]
+  /// The types (nil: a nil argument).
+  let types: [Any.Type?]
+  /// How to decode each argument; nil where the type is not plain.
+  let decoders: [(any _PlainDecodable.Type)?]
+  /// Whether every argument can be plain (some only after a per-call check of their contents).
+  let canBePlain: Bool
+
+  init(types: [Any.Type?]) {
+    self.types = types
+    ids = types.map { $0.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 }
+    var decoders: [(any _PlainDecodable.Type)?] = []
+    var plain = true
+    for type in types {
+      guard let type else {
+        decoders.append(nil)  // a nil argument: decodes to nil
+        continue
+      }
+      let id = ObjectIdentifier(type)
+      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+        decoders.append(type as? any _PlainDecodable.Type)
+      } else if let decodable = type as? any _PlainDecodable.Type, decodable._isPlainType {
+        decoders.append(decodable)
+      } else {
+        decoders.append(nil)
+        plain = false
+      }
+    }
+    self.decoders = decoders
+    canBePlain = plain
+  }
+
+  /// The value of argument `position`, rebuilt from its bytes.
+  func value(at position: Int, bytes: UnsafeRawBufferPointer) -> Any? {
+    guard position < types.count, types[position] != nil, let decoder = decoders[position] else { return nil }
+    var reader = _PlainReader(bytes)
+    guard let value = decoder._decodePlain(&reader), reader.isAtEnd else { return nil }
+    return value
+  }
+}
+
+// MARK: Reading `Any?` in place
+
+/// The layout of an `Any?` in memory, when it is the one Swift's ABI documents for opaque
+/// existentials: a three-word inline buffer, then the type metadata pointer, which is null for
+/// `nil`; Int, Double, Bool and String values are stored inline at the buffer's start. The layout
+/// is checked once, on sample values, before it is relied on; if the check fails, ``known`` is nil
+/// and every argument takes the general path.
+struct _AnyLayout: Sendable {
+  let int: UInt
+  let double: UInt
+  let bool: UInt
+  let string: UInt
+
+  static let known: _AnyLayout? = {
+    let layout = _AnyLayout(
+      int: UInt(bitPattern: ObjectIdentifier(Int.self)), double: UInt(bitPattern: ObjectIdentifier(Double.self)),
+      bool: UInt(bitPattern: ObjectIdentifier(Bool.self)), string: UInt(bitPattern: ObjectIdentifier(String.self)))
+    guard MemoryLayout<Any?>.size == 32, MemoryLayout<Any?>.stride == 32 else { return nil }
+    let samples: [Any?] = [-42, 2.5, true, "a string that is longer than fifteen bytes", "é", nil]
+    let ok = samples.withUnsafeBytes { raw -> Bool in
+      func metadata(_ i: Int) -> UInt { raw.load(fromByteOffset: i * 32 + 24, as: UInt.self) }
+      return metadata(0) == layout.int && raw.load(fromByteOffset: 0, as: Int.self) == -42
+        && metadata(1) == layout.double && raw.load(fromByteOffset: 32, as: Double.self) == 2.5
+        && metadata(2) == layout.bool && raw.load(fromByteOffset: 64, as: Bool.self) == true
+        && metadata(3) == layout.string
+        && raw.load(fromByteOffset: 96, as: String.self) == "a string that is longer than fifteen bytes"
+        && metadata(4) == layout.string && raw.load(fromByteOffset: 128, as: String.self) == "é"
+        && metadata(5) == 0
+    }
+    return ok ? layout : nil
+  }()
+
+  /// Writes `arguments[index]` and records its type when it is nil or exactly an Int, Double,
+  /// Bool or String (the bytes `encode(any:)` would write); false, writing nothing, otherwise.
+  @inline(__always)
+  func encodeCommonScalar(
+    in arguments: [Any?], at index: Int, into encoder: inout StructureEncoder, types: inout _ArgumentTypes
+  ) -> Bool {
+    arguments.withUnsafeBytes { raw in
+      let offset = index * 32
+      let metadata = raw.load(fromByteOffset: offset + 24, as: UInt.self)
+      if metadata == int {
+        encoder._writeSigned(Int64(raw.load(fromByteOffset: offset, as: Int.self)))
+      } else if metadata == string {
+        encoder.encode(raw.load(fromByteOffset: offset, as: String.self))
+      } else if metadata == double {
+        encoder.encode(raw.load(fromByteOffset: offset, as: Double.self))
+      } else if metadata == bool {
+        encoder.encode(raw.load(fromByteOffset: offset, as: Bool.self))
+      } else if metadata == 0 {
+        encoder.encodeNil()
+      } else {
+        return false
+      }
+      types.append(id: metadata)
+      return true
+    }
+  }
+}

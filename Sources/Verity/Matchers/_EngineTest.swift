@@ -1,0 +1,199 @@
+internal import CVerityEngine
+
+/// A built-in matcher in a form the C engine evaluates on an argument's bytes: a range of integers
+/// or doubles, or an ASCII string prefix, suffix or substring.
+///
+/// The engine uses it only for calls whose recorded argument has exactly the matcher's type (a
+/// call log knows the types of plain arguments), so its answer is the Swift matcher's answer: the
+/// integer and double comparisons are exact, and the string kinds decide by bytes only for ASCII
+/// strings with no carriage return, handing every other string back to Swift.
+package enum _EngineTest: Sendable {
+  /// An integer bound in the engine's NINT convention: `magnitude`, or `-(magnitude + 1)` when
+  /// negative; `inclusive` says whether the bound itself is accepted.
+  package struct IntegerBound: Sendable {
+    let negative: Bool
+    let magnitude: UInt64
+    let inclusive: Bool
+  }
+
+  package struct DoubleBound: Sendable {
+    let value: Double
+    let inclusive: Bool
+  }
+
+  package enum StringKind: Sendable {
+    case prefix, suffix, contains
+  }
+
+  case integers(low: IntegerBound?, high: IntegerBound?)
+  case doubles(low: DoubleBound?, high: DoubleBound?)
+  case string(StringKind, needle: [UInt8], ignoringASCIICase: Bool)
+
+  /// The engine test for a comparison with `bound` (`lower`: the bound is a minimum), when `T` is
+  /// a standard integer or floating-point type.
+  package static func comparison<T>(_ bound: T, lower: Bool, inclusive: Bool) -> _EngineTest? {
+    if let double = _doubleValue(bound) {
+      let bound = DoubleBound(value: double, inclusive: inclusive)
+      return lower ? .doubles(low: bound, high: nil) : .doubles(low: nil, high: bound)
+    }
+    guard let integer = _integerValue(bound) else { return nil }
+    let bound = IntegerBound(negative: integer.negative, magnitude: integer.magnitude, inclusive: inclusive)
+    return lower ? .integers(low: bound, high: nil) : .integers(low: nil, high: bound)
+  }
+
+  /// The engine test for a range (`a..<b`, `a...b`, `a...`, `..<b`, `...b`) of a standard number type.
+  package static func range<R: RangeExpression>(_ range: R) -> _EngineTest? {
+    func bounds(_ low: R.Bound?, _ lowInclusive: Bool, _ high: R.Bound?, _ highInclusive: Bool) -> _EngineTest? {
+      let sample = low ?? high
+      guard let sample else { return nil }
+      if _doubleValue(sample) != nil {
+        return .doubles(
+          low: low.flatMap(_doubleValue).map { DoubleBound(value: $0, inclusive: lowInclusive) },
+          high: high.flatMap(_doubleValue).map { DoubleBound(value: $0, inclusive: highInclusive) })
+      }
+      guard _integerValue(sample) != nil else { return nil }
+      return .integers(
+        low: low.flatMap(_integerValue).map { IntegerBound(negative: $0.negative, magnitude: $0.magnitude, inclusive: lowInclusive) },
+        high: high.flatMap(_integerValue).map { IntegerBound(negative: $0.negative, magnitude: $0.magnitude, inclusive: highInclusive) })
+    }
+    switch range {
+    case let range as Range<R.Bound>: return bounds(range.lowerBound, true, range.upperBound, false)
+    case let range as ClosedRange<R.Bound>: return bounds(range.lowerBound, true, range.upperBound, true)
+    case let range as PartialRangeFrom<R.Bound>: return bounds(range.lowerBound, true, nil, false)
+    case let range as PartialRangeUpTo<R.Bound>: return bounds(nil, false, range.upperBound, false)
+    case let range as PartialRangeThrough<R.Bound>: return bounds(nil, false, range.upperBound, true)
+    default: return nil
+    }
+  }
+
+  /// The engine test for a string matcher, when the needle is ASCII.
+  package static func string(_ kind: StringKind, _ needle: String, ignoringCase: Bool) -> _EngineTest? {
+    let bytes = Array(needle.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return .string(kind, needle: bytes, ignoringASCIICase: ignoringCase)
+  }
+
+  /// Fills an engine argument pattern (the needle's bytes must stay alive while it is used).
+  func fill(_ pattern: inout vrt_arg_pattern, needle: UnsafePointer<UInt8>?) {
+    func bound(_ b: IntegerBound) -> vrt_bound { vrt_bound(negative: b.negative, magnitude: b.magnitude, value: 0) }
+    switch self {
+    case .integers(let low, let high):
+      pattern.kind = VRT_ARG_INT_RANGE
+      if let low {
+        pattern.low = bound(low)
+        pattern.flags |= UInt32(VRT_ARG_LOW) | (low.inclusive ? UInt32(VRT_ARG_LOW_INCLUSIVE) : 0)
+      }
+      if let high {
+        pattern.high = bound(high)
+        pattern.flags |= UInt32(VRT_ARG_HIGH) | (high.inclusive ? UInt32(VRT_ARG_HIGH_INCLUSIVE) : 0)
+      }
+    case .doubles(let low, let high):
+      pattern.kind = VRT_ARG_DOUBLE_RANGE
+      if let low {
+        pattern.low.value = low.value
+        pattern.flags |= UInt32(VRT_ARG_LOW) | (low.inclusive ? UInt32(VRT_ARG_LOW_INCLUSIVE) : 0)
+      }
+      if let high {
+        pattern.high.value = high.value
+        pattern.flags |= UInt32(VRT_ARG_HIGH) | (high.inclusive ? UInt32(VRT_ARG_HIGH_INCLUSIVE) : 0)
+      }
+    case .string(let kind, let needleBytes, let fold):
+      switch kind {
+      case .prefix: pattern.kind = VRT_ARG_STRING_PREFIX
+      case .suffix: pattern.kind = VRT_ARG_STRING_SUFFIX
+      case .contains: pattern.kind = VRT_ARG_STRING_CONTAINS
+      }
+      pattern.bytes = needle
+      pattern.length = needleBytes.count
+      if fold { pattern.flags |= UInt32(VRT_ARG_ASCII_CASE_FOLD) }
+    }
+  }
+
+  var needle: [UInt8] {
+    if case .string(_, let needle, _) = self { return needle }
+    return []
+  }
+}
+
+/// A standard floating-point value as a `Double` (exact for `Float` and `Double`).
+private func _doubleValue<T>(_ value: T) -> Double? {
+  switch value {
+  case let double as Double: return double
+  case let float as Float: return Double(float)
+  default: return nil
+  }
+}
+
+/// A standard fixed-width integer in the NINT convention.
+private func _integerValue<T>(_ value: T) -> (negative: Bool, magnitude: UInt64)? {
+  let id = ObjectIdentifier(T.self)
+  let standard: [ObjectIdentifier] = [
+    ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self),
+    ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self),
+    ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self),
+    ObjectIdentifier(UInt64.self),
+  ]
+  guard standard.contains(id), let integer = value as? any FixedWidthInteger else { return nil }
+  func split<I: FixedWidthInteger>(_ v: I) -> (Bool, UInt64) {
+    v < 0 ? (true, UInt64(~v)) : (false, UInt64(v))  // ~v == -(v + 1)
+  }
+  return split(integer)
+}
+
+/// What a matcher gives a query over recorded calls: its type, its engine test if any, and a test
+/// on an argument's bytes that decodes a `T` without boxing it (for plain `T`).
+package struct _ArgumentAccelerator: Sendable {
+  /// The matcher's `T`: the fast paths apply only to calls whose argument has exactly this type.
+  let type: ObjectIdentifier
+  let engine: _EngineTest?
+  /// Decodes the bytes as a `T` and runs the matcher's test; nil when they don't decode.
+  let bytesTest: @Sendable (UnsafeRawBufferPointer) -> Bool?
+}
+
+/// Gives a type-erased matcher's accelerator (``Matcher`` is the only conformer).
+package protocol _MatcherAccelerating {
+  func _accelerator() -> _ArgumentAccelerator?
+}
+
+extension Matcher: _MatcherAccelerating {
+  /// Nil when `T` is not a plain type (see PlainValues.swift): such values are never decoded.
+  package func _accelerator() -> _ArgumentAccelerator? {
+    guard let plain = T.self as? any _PlainDecodable.Type, plain._isPlainType else { return nil }
+    return _ArgumentAccelerator(type: ObjectIdentifier(T.self), engine: _engineTest, bytesTest: _bytesTest(plain, _test))
+  }
+}
+
+/// A test on bytes: decode a `D` (which is `T`) and run `test` on it. The common types decode
+/// without generic code (a generic `D` would look metadata up for every value).
+private func _bytesTest<D: _PlainDecodable, T>(
+  _: D.Type, _ test: @escaping @Sendable (T) -> Bool
+) -> @Sendable (UnsafeRawBufferPointer) -> Bool? {
+  precondition(D.self == T.self)
+  // Int and Double are read by one engine call (cheap in debug builds too).
+  if let test = test as? @Sendable (Int) -> Bool {
+    return { bytes in
+      var value: Int64 = 0
+      guard vrt_read_int64(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &value) else { return nil }
+      return test(Int(value))
+    }
+  }
+  if let test = test as? @Sendable (String) -> Bool {
+    return { bytes in
+      var reader = _PlainReader(bytes)
+      guard let value = reader.string(), reader.isAtEnd else { return nil }
+      return test(value)
+    }
+  }
+  if let test = test as? @Sendable (Double) -> Bool {
+    return { bytes in
+      var value = 0.0
+      guard vrt_read_double(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &value) else { return nil }
+      return test(value)
+    }
+  }
+  return { bytes in
+    var reader = _PlainReader(bytes)
+    guard let value = D._decodePlain(&reader), reader.isAtEnd else { return nil }
+    return withUnsafePointer(to: value) { $0.withMemoryRebound(to: T.self, capacity: 1) { test($0.pointee) } }
+  }
+}
