@@ -3,8 +3,8 @@
  * small reference model (arrays of calls, argument values from a fixed pool, verified flags).
  *
  * Every query kind runs: count, find (with a start and a capacity), first, mark_verified,
- * mark_verified_if, set_verified, unverified and nearest; patterns mix ANY, EQ and PREDICATE
- * arguments and the any-arguments flag. The first byte picks the hash options: forced collisions
+ * mark_verified_if, set_verified, unverified and nearest; patterns mix ANY, EQ, PREDICATE and
+ * INT_RANGE arguments, the any-arguments flag and the skip-predicates flag. The first byte picks the hash options: forced collisions
  * (VRT_HASH_CONSTANT) make every candidate depend on memcmp.
  */
 #include "verity_engine.h"
@@ -16,6 +16,8 @@ typedef struct pool_value {
   uint8_t bytes[16];
   size_t length;
   int is_uint; /* what the predicate tests */
+  int is_int;   /* an integer, with this value: what INT_RANGE tests */
+  int64_t value;
 } pool_value;
 
 typedef struct model {
@@ -31,7 +33,7 @@ typedef struct query {
   uint32_t flags;
   uint32_t arg_count;
   vrt_arg_kind kind[MAX_ARGS];
-  uint8_t value[MAX_ARGS]; /* pool index for EQ */
+  uint8_t value[MAX_ARGS]; /* pool index for EQ, exclusive upper bound for INT_RANGE */
 } query;
 
 static pool_value pool[POOL];
@@ -57,6 +59,8 @@ static void build_pool(void) {
     memcpy(pool[i].bytes, vrt_writer_bytes(&w), vrt_writer_length(&w));
     pool[i].length = vrt_writer_length(&w);
     pool[i].is_uint = pool[i].bytes[0] == VRT_TAG_UINT;
+    pool[i].is_int = i <= 3;
+    pool[i].value = i <= 2 ? i : -5;
     vrt_writer_destroy(&w);
   }
 }
@@ -75,7 +79,8 @@ static int model_matches(const query *q, size_t call) {
   for (uint32_t a = 0; a < q->arg_count; a++) {
     uint8_t v = m.argv[call][a];
     if (q->kind[a] == VRT_ARG_EQ && v != q->value[a]) return 0;
-    if (q->kind[a] == VRT_ARG_PREDICATE && !pool[v].is_uint) return 0;
+    if (q->kind[a] == VRT_ARG_PREDICATE && !(q->flags & VRT_PATTERN_SKIP_PREDICATES) && !pool[v].is_uint) return 0;
+    if (q->kind[a] == VRT_ARG_INT_RANGE && !(pool[v].is_int && pool[v].value < (int64_t)q->value[a])) return 0;
   }
   return 1;
 }
@@ -90,17 +95,23 @@ static uint8_t next(reader *r) { return r->pos < r->size ? r->data[r->pos++] : 0
 static void read_query(reader *r, query *q, vrt_arg_pattern *args, vrt_pattern *p) {
   uint8_t b = next(r);
   q->method = b % METHODS;
-  q->flags = (b & 0x80) ? VRT_PATTERN_ANY_ARGUMENTS : 0;
+  q->flags = ((b & 0x80) ? VRT_PATTERN_ANY_ARGUMENTS : 0) | ((b & 0x40) ? VRT_PATTERN_SKIP_PREDICATES : 0);
   q->arg_count = next(r) % (MAX_ARGS + 1);
   int predicate = 0;
   for (uint32_t a = 0; a < q->arg_count; a++) {
     uint8_t k = next(r);
-    q->kind[a] = (vrt_arg_kind)(k % 3);
+    q->kind[a] = (vrt_arg_kind)(k % 4);
     q->value[a] = (uint8_t)((k >> 2) % POOL);
+    memset(&args[a], 0, sizeof args[a]);
     args[a].kind = q->kind[a];
+    if (q->kind[a] == VRT_ARG_INT_RANGE) {
+      q->value[a] = (uint8_t)((k >> 2) % 4);
+      args[a].flags = VRT_ARG_HIGH;
+      args[a].high.magnitude = q->value[a];
+    }
     args[a].bytes = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].bytes : NULL;
     args[a].length = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].length : 0;
-    if (q->kind[a] == VRT_ARG_PREDICATE) predicate = 1;
+    if (q->kind[a] == VRT_ARG_PREDICATE && !(q->flags & VRT_PATTERN_SKIP_PREDICATES)) predicate = 1;
   }
   *p = (vrt_pattern){q->method, q->flags, q->arg_count, q->arg_count ? args : NULL,
                      predicate ? is_uint_predicate : NULL, NULL};

@@ -60,8 +60,8 @@ enum ScaleBenchmarks {
     let steps: [(String, KeyPath<Point, Double>, String)] = [
       ("record", \.recordPerCall, "/call"),
       ("memory", \.bytesPerCall, " B/call"),
-      ("first exact count (builds the index)", \.firstExactPerCall, "/call"),
-      ("first any()/eq() count (builds a hash column)", \.firstPatternPerCall, "/call"),
+      ("first exact count (a scan of stored fingerprints)", \.firstExactPerCall, "/call"),
+      ("first any()/eq() count (a fingerprint scan)", \.firstPatternPerCall, "/call"),
     ]
     for (name, path, unit) in steps {
       let growth = last[keyPath: path] / max(base[keyPath: path], 1e-9)

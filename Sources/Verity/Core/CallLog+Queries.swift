@@ -3,7 +3,8 @@ internal import CVerityEngine
 extension CallLog {
   /// The number of calls matching `pattern`.
   ///
-  /// An exact-arguments pattern (every argument `.equal`) is answered from a hash index in
+  /// An exact-arguments pattern (every argument `.equal`) is answered by a scan of the argument
+  /// fingerprints stored at each call, then, once such queries repeat, from a hash index in
   /// constant time; other patterns scan the method's calls. A method never recorded gives 0.
   ///
   /// ```swift

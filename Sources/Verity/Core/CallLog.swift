@@ -6,8 +6,8 @@ internal import CVerityEngine
 /// Recording encodes each argument into a canonical ``Structure`` at call time (that structure is
 /// the snapshot: mutating a reference-type argument afterwards doesn't change what equality
 /// verification sees) and appends it to an engine log. Queries then count and find calls by
-/// ``CallPattern`` over millions of calls: exact-argument patterns are answered from a hash
-/// index, others by scanning the method's calls.
+/// ``CallPattern`` over millions of calls: the first queries scan fingerprints stored at each
+/// call (4 bytes per call), and exact-argument patterns get a hash index once they repeat.
 ///
 /// ```swift
 /// let log = CallLog()
@@ -26,9 +26,16 @@ internal import CVerityEngine
 /// log's lock, so numbers increase within a log and order calls across logs (for in-order
 /// verification across several mocks).
 public final class CallLog: Sendable {
-  /// Whether the log also keeps each call's argument values (for predicates and
+  /// Whether the log gives back each call's argument values (for predicates and
   /// ``values(of:argument:matching:fileID:filePath:line:column:)``). When false it keeps only
-  /// structures: the fastest mode, with the least memory.
+  /// structures.
+  ///
+  /// Plain values (integers, `Bool`, `Double` and `Float` other than NaN and `-0.0`, strings
+  /// already in NFC, optionals, arrays and `[String: V]` dictionaries of them, and `[Any]` /
+  /// `[String: Any]` trees of Int, Double, Bool and String) cost nothing extra: the log keeps their
+  /// bytes and the types they were recorded with, and rebuilds the value on demand (a rebuilt
+  /// dictionary is equal but may iterate in another order). Other values are kept as they are: for
+  /// ``record(_:arguments:fileID:filePath:line:column:)``, the caller's array itself.
   ///
   /// ```swift
   /// let log = CallLog(retainsValues: false)

@@ -27,8 +27,10 @@ extension Mock {
   /// A plain argument that holds a function cannot be compared: the verification fails with
   /// `argument 1 of take is a function and cannot be compared; use any() or a captor`.
   ///
-  /// Exact values are answered by the call log's hash index in O(1); `any()` and `eq()` by a scan
-  /// in C with no Swift call per recorded call; other matchers only for calls that pass those checks.
+  /// Exact values, `any()` and `eq()` are answered in C with no Swift call per recorded call (a
+  /// fingerprint scan, then a hash index once exact verifications repeat), built-in comparisons
+  /// and string matchers too for arguments of their exact type; other matchers run in Swift only
+  /// for the calls that pass those checks.
   ///
   /// - Parameters:
   ///   - identifier: The identifier the call was recorded with.
