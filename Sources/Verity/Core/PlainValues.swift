@@ -349,12 +349,6 @@ struct _ArgumentTypes: Sendable {
       && inline.3 == other.inline.3 && inline.4 == other.inline.4 && inline.5 == other.inline.5
       && inline.6 == other.inline.6 && inline.7 == other.inline.7
   }
-
-  static func == (lhs: _ArgumentTypes, rhs: [UInt]) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    for position in 0..<rhs.count where lhs.id(at: position) != rhs[position] { return false }
-    return true
-  }
 }
 
 /// The argument types of calls recorded with the same types, and how to read each back.
