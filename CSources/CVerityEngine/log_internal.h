@@ -277,6 +277,11 @@ static inline void *vrt__log_temp_alloc(vrt_log *log, size_t size) {
   return vrt__log_may_allocate(log) ? malloc(size == 0 ? 1 : size) : NULL;
 }
 
+static inline void *vrt__log_temp_calloc(vrt_log *log, size_t count, size_t size) {
+  if (size != 0 && count > SIZE_MAX / size) return NULL;
+  return vrt__log_may_allocate(log) ? calloc(count == 0 ? 1 : count, size == 0 ? 1 : size) : NULL;
+}
+
 static inline void *vrt__log_temp_realloc(vrt_log *log, void *p, size_t size) {
   return vrt__log_may_allocate(log) ? realloc(p, size == 0 ? 1 : size) : NULL;
 }

@@ -717,14 +717,12 @@ static uint32_t vrt__column_position(const vrt__method *md, const vrt__query *q)
 /* ------------------------------------------------------------------------------------------- */
 
 /** Where matches go: counted, the first `capacity` indices kept, optionally marked verified.
- *  With `undo` set, every call the sink newly marks is also logged there (page and slot), so the
- *  marking can be reverted; if the log cannot grow, marking stops and `undo_failed` is set. */
-typedef struct vrt__undo {
-  uint32_t *calls; /* indices of the calls this query newly marked */
-  size_t count;
-  size_t capacity;
-  bool failed;
-} vrt__undo;
+ *  With `fresh` set, matches are not marked but noted in that bitset (one bit per call index),
+ *  for the caller to mark them all at once, or none (vrt_log_mark_verified_if). */
+typedef struct vrt__fresh {
+  uint64_t *bits;
+  uint64_t low, high; /* words touched: [low, high]; low > high when none */
+} vrt__fresh;
 
 typedef struct vrt__sink {
   uint64_t *out;
@@ -732,38 +730,25 @@ typedef struct vrt__sink {
   uint64_t total;
   bool first_only;
   bool mark;
-  vrt__undo *undo;
+  vrt__fresh *fresh;
   bool until_full; /* stop once `capacity` matches are kept */
 } vrt__sink;
 
-/** Appends one newly marked call to the undo log; false when it cannot grow. */
-static bool vrt__undo_push(vrt_log *log, vrt__undo *undo, uint64_t index) {
-  if (undo->count == undo->capacity) {
-    size_t cap = undo->capacity < 64 ? 64 : undo->capacity * 2;
-    if (cap > SIZE_MAX / sizeof(uint32_t)) return false;
-    uint32_t *calls = (uint32_t *)vrt__log_temp_realloc(log, undo->calls, cap * sizeof(uint32_t));
-    if (calls == NULL) return false;
-    undo->calls = calls;
-    undo->capacity = cap;
-  }
-  undo->calls[undo->count++] = (uint32_t)index;
-  return true;
-}
-
 /** Takes one match; returns false when the walk should stop. */
-static inline bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uint32_t slot,
-                             uint64_t index) {
-  if (sink->mark) {
+VRT__HOT bool vrt__take(vrt_log *log, vrt__sink *sink, vrt__page *page, uint32_t slot,
+                        uint64_t index) {
+  if (sink->fresh != NULL) {
+    vrt__fresh *fresh = sink->fresh;
+    const uint64_t word = index >> 6;
+    fresh->bits[word] |= UINT64_C(1) << (index & 63u);
+    if (word < fresh->low) fresh->low = word;
+    if (word > fresh->high || fresh->high == UINT64_MAX) fresh->high = word;
+  } else if (sink->mark) {
     uint64_t bit = UINT64_C(1) << (slot & 63u);
     if ((page->verified[slot >> 6] & bit) == 0) {
-      if (sink->undo != NULL && !vrt__undo_push(log, sink->undo, index)) {
-        sink->undo->failed = true;
-        sink->mark = false; /* count on; the caller marks in a second pass if needed */
-      } else {
-        page->verified[slot >> 6] |= bit;
-        log->verified_total++;
-        log->methods[page->meta[slot] >> 8].verified++;
-      }
+      page->verified[slot >> 6] |= bit;
+      log->verified_total++;
+      log->methods[page->meta[slot] >> 8].verified++;
     }
   }
   if (sink->total < sink->capacity) sink->out[sink->total] = index;
@@ -881,7 +866,7 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     vrt_status st = vrt__exact_group(log, q, &g);
     if (st != VRT_OK || g == VRT_NONE) return st;
     const vrt__group *group = &log->groups[g];
-    if (from == 0 && !sink->mark && !sink->first_only) {
+    if (from == 0 && !sink->mark && sink->fresh == NULL && !sink->first_only) {
       /* O(1) total; only the kept indices are walked. */
       sink->total = group->count;
       uint32_t index = group->first;
@@ -903,7 +888,7 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
   vrt__method *md = &log->methods[q->method];
   const uint32_t n = md->call_count;
   uint32_t k = vrt__lower_bound_u32(md->calls, n, from);
-  if (q->any_arguments && !sink->mark && !sink->first_only) {
+  if (q->any_arguments && !sink->mark && sink->fresh == NULL && !sink->first_only) {
     sink->total = n - k;
     for (size_t j = 0; j < sink->capacity && k + j < n; j++) sink->out[j] = md->calls[k + j];
     return VRT_OK;
@@ -991,6 +976,30 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
         continue;
       }
       if (!vrt__take(log, sink, cur.page, slot, index)) break;
+    }
+  } else if (dense && plan != NULL) {
+    /* Every call is of this method: walk the pages' arrays directly. */
+    uint64_t i = from;
+    while (i < log->count) {
+      vrt__page *page = &log->pages[vrt__page_of(i)];
+      uint64_t end = page->base + page->capacity;
+      if (end > log->count) end = log->count;
+      const uint32_t last = (uint32_t)(end - page->base);
+      const uint32_t *meta = page->meta;
+      const uint8_t *const *args = page->args;
+      const uint32_t *lengths = page->length;
+      for (uint32_t slot = (uint32_t)(i - page->base); slot < last; slot++) {
+        if ((meta[slot] & 0xFFu) != argc) continue;
+        if (!vrt__match(plan, page->base + slot, args[slot], lengths[slot], page->tag[slot],
+                        vrt__is_formed(page, slot))) {
+          continue;
+        }
+        if (!vrt__take(log, sink, page, slot, page->base + slot)) {
+          end = log->count;
+          break;
+        }
+      }
+      i = end;
     }
   } else {
     for (; k < n; k++) {
@@ -1080,36 +1089,54 @@ vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, ui
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK) return st;
-  vrt__undo undo = {NULL, 0, 0, false};
-  /* Sized once for the most calls this query can newly mark (the method's unverified calls), so
-   * it never grows (and copies) during the pass; untouched capacity costs no memory pages. */
-  const vrt__method *md = &log->methods[q.method];
-  if (min_count <= max_count && md->count > md->verified) {
-    size_t unverified = (size_t)(md->count - md->verified);
-    undo.calls = (uint32_t *)vrt__log_temp_alloc(log, unverified * sizeof(uint32_t));
-    if (undo.calls != NULL) undo.capacity = unverified; /* else it grows from 64 as needed */
+  *out_count = 0;
+  *out_marked = false;
+  if (min_count > max_count) {
+    /* A verification known to fail: count only. */
+    vrt__sink count = {NULL, 0, 0, false, false, NULL, false};
+    st = vrt__run(log, &q, 0, &count);
+    if (st != VRT_OK) return st;
+    *out_count = count.total;
+    return VRT_OK;
   }
-  vrt__sink sink = {NULL, 0, 0, false, min_count <= max_count, &undo, false};
+  /* One pass notes the matches in a bitset (calloc'd: pages untouched by matches cost nothing);
+   * they are marked all at once only if the count is within bounds. */
+  const size_t words = (size_t)((log->count + 63u) / 64u);
+  vrt__fresh fresh = {NULL, UINT64_MAX, UINT64_MAX};
+  fresh.bits = (uint64_t *)vrt__log_temp_calloc(log, words, sizeof(uint64_t));
+  if (fresh.bits == NULL) {
+    /* No memory for the bitset: count, then mark in a second pass if the count is right. */
+    vrt__sink count = {NULL, 0, 0, false, false, NULL, false};
+    st = vrt__run(log, &q, 0, &count);
+    if (st != VRT_OK) return st;
+    bool satisfied = count.total >= min_count && count.total <= max_count;
+    if (satisfied) {
+      vrt__sink mark = {NULL, 0, 0, false, true, NULL, false};
+      st = vrt__run(log, &q, 0, &mark);
+      if (st != VRT_OK) return st;
+    }
+    *out_count = count.total;
+    *out_marked = satisfied;
+    return VRT_OK;
+  }
+  vrt__sink sink = {NULL, 0, 0, false, false, &fresh, false};
   st = vrt__run(log, &q, 0, &sink);
   bool satisfied = st == VRT_OK && sink.total >= min_count && sink.total <= max_count;
-  if (!satisfied) {
-    /* Revert exactly the calls this query marked: calls verified before stay verified. */
-    for (size_t i = 0; i < undo.count; i++) {
-      vrt__page *page = &log->pages[vrt__page_of(undo.calls[i])];
-      uint32_t slot = (uint32_t)(undo.calls[i] - page->base);
-      page->verified[slot >> 6] &= ~(UINT64_C(1) << (slot & 63u));
-      log->verified_total--;
-      log->methods[page->meta[slot] >> 8].verified--;
+  if (satisfied && fresh.high != UINT64_MAX) {
+    vrt__method *md = &log->methods[q.method];
+    for (uint64_t w = fresh.low; w <= fresh.high; w++) {
+      const uint64_t bits = fresh.bits[w];
+      if (bits == 0) continue;
+      vrt__page *page = &log->pages[vrt__page_of(w << 6)];
+      uint64_t *verified = &page->verified[((w << 6) - page->base) >> 6];
+      const unsigned newly = vrt__popcount64(bits & ~*verified);
+      *verified |= bits;
+      log->verified_total += newly;
+      md->verified += newly;
     }
   }
-  free(undo.calls);
+  free(fresh.bits);
   if (st != VRT_OK) return st;
-  if (satisfied && undo.failed) {
-    /* The undo log could not grow, so marking stopped part way: finish it in a second pass. */
-    vrt__sink again = {NULL, 0, 0, false, true, NULL, false};
-    st = vrt__run(log, &q, 0, &again);
-    if (st != VRT_OK) return st;
-  }
   *out_count = sink.total;
   *out_marked = satisfied;
   return VRT_OK;

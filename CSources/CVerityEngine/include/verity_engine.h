@@ -728,12 +728,12 @@ vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint6
 /**
  * A verification in one pass: counts the matching calls and marks them verified only when the
  * count is within [`min_count`, `max_count`] (a passing verification). Otherwise no call's verified
- * bit changes: the calls this query marked are reverted, and calls verified before stay verified.
- * Writes the count to `out_count` and whether the calls were marked to `out_marked` (both
- * required). `min_count > max_count` never marks (a verification known to fail). The calls newly
- * marked during the pass are logged to be reverted (memory: 4 bytes each, reserved up front for
- * the method's unverified calls and freed before return);
- * if that log cannot grow, the result is the same, by a second pass.
+ * bit changes, and calls verified before stay verified. Writes the count to `out_count` and
+ * whether the calls were marked to `out_marked` (both required). `min_count > max_count` never
+ * marks (a verification known to fail). The pass notes its matches in a temporary bitset of one
+ * bit per recorded call (allocated zeroed, so untouched pages cost nothing; freed before return)
+ * and marks them all at once when the count is within bounds; if the bitset cannot be allocated,
+ * the result is the same, by a counting pass and a marking pass.
  */
 vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, uint64_t min_count,
                                     uint64_t max_count, uint64_t *out_count, bool *out_marked);
