@@ -267,6 +267,17 @@ vrt_status vrt_log_append_tagged(vrt_log *log, uint32_t method, const uint8_t *a
   bool formed;
   page->prints[slot] = vrt__fingerprints(log, stored, length, arg_count, &formed);
   if (formed) page->formed[slot >> 6] |= UINT64_C(1) << (slot & 63u);
+  if (slot == 0) {
+    page->common_meta = meta;
+    page->common_tag = tag;
+    page->mixed_meta = false;
+    page->mixed_tags = false;
+    page->all_formed = formed;
+  } else {
+    page->mixed_meta |= meta != page->common_meta;
+    page->mixed_tags |= tag != page->common_tag;
+    page->all_formed &= formed;
+  }
   page->tag[slot] = tag;
   log->count = index + 1;
   log->last_seq = s;

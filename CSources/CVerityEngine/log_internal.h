@@ -52,6 +52,14 @@ typedef struct vrt__page {
   uint32_t *group_next;  /* exact index: next call of the same group, VRT_NONE; lazy */
   uint64_t base;         /* index of the page's first call */
   uint32_t capacity;
+  /* Summaries kept at append, so scans can skip per-call reads: the meta and the tag every call
+   * of the page shares (valid while the `mixed_` flag is false), and whether every call's
+   * argument list was readable. */
+  uint32_t common_meta;
+  uint32_t common_tag;
+  bool mixed_meta;
+  bool mixed_tags;
+  bool all_formed;
 } vrt__page;
 
 /**

@@ -332,6 +332,7 @@ typedef struct vrt__plan {
   uint32_t argc;
   bool skip_predicates;
   uint32_t needed; /* arguments up to the last one that is not ANY (or a skipped PREDICATE) */
+  bool engine_first_only; /* the only checked argument is the first, a range or string kind */
   vrt__arg_plan args[255];
   uint32_t deferred_arg[255];
   uint32_t deferred_offset[255];
@@ -350,6 +351,8 @@ static vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
     vrt_arg_kind kind = q->pattern->args[i].kind;
     if (kind != VRT_ARG_ANY && !(kind == VRT_ARG_PREDICATE && q->skip_predicates)) plan->needed = i + 1;
   }
+  plan->engine_first_only = plan->needed == 1 && q->pattern->args[0].kind >= VRT_ARG_INT_RANGE &&
+                            q->pattern->args[0].kind <= VRT_ARG_STRING_CONTAINS;
   for (uint32_t i = 0; i < q->argc; i++) {
     const vrt_arg_pattern *a = &q->pattern->args[i];
     vrt__arg_plan *ap = &plan->args[i];
@@ -951,19 +954,39 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
       if (end > log->count) end = log->count;
       const uint32_t last = (uint32_t)(end - page->base);
       const uint32_t *prints = page->prints;
-      for (uint32_t slot = vrt__print_next(prints, (uint32_t)(i - page->base), last, print_mask, print_want);
-           slot < last; slot = vrt__print_next(prints, slot + 1, last, print_mask, print_want)) {
-        if ((page->meta[slot] & 0xFFu) != argc) continue;
-        if (!vrt__match(plan, page->base + slot, page->args[slot], page->length[slot], page->tag[slot],
-                        vrt__is_formed(page, slot))) {
-          continue;
+      /* Candidates are gathered in batches whose argument bytes are prefetched before any is
+       * matched: they lie far apart in the arena, so their cache misses overlap this way. */
+      enum { BATCH = 32 };
+      uint32_t batch[BATCH];
+      uint32_t slot = vrt__print_next(prints, (uint32_t)(i - page->base), last, print_mask, print_want);
+      bool stop = false;
+      while (slot < last && !stop) {
+        uint32_t found = 0;
+        for (; slot < last && found < BATCH;
+             slot = vrt__print_next(prints, slot + 1, last, print_mask, print_want)) {
+          batch[found++] = slot;
+          vrt__prefetch(&page->args[slot]);
+          vrt__prefetch(&page->length[slot]);
         }
-        if (!vrt__take(log, sink, page, slot, page->base + slot)) {
-          end = log->count;
-          break;
+        for (uint32_t b = 0; b < found; b++) vrt__prefetch(page->args[batch[b]]);
+        /* Per-call fields the page's summaries already answer are not read. */
+        const bool same_meta = !page->mixed_meta, same_tag = !page->mixed_tags;
+        if (same_meta && (page->common_meta & 0xFFu) != argc) break;
+        for (uint32_t b = 0; b < found; b++) {
+          const uint32_t s = batch[b];
+          if (!same_meta && (page->meta[s] & 0xFFu) != argc) continue;
+          if (!vrt__match(plan, page->base + s, page->args[s], page->length[s],
+                          same_tag ? page->common_tag : page->tag[s],
+                          page->all_formed || vrt__is_formed(page, s))) {
+            continue;
+          }
+          if (!vrt__take(log, sink, page, s, page->base + s)) {
+            stop = true;
+            break;
+          }
         }
       }
-      i = end;
+      i = stop ? log->count : end;
     }
   } else if (print_mask != 0) {
     for (; k < n; k++) {
@@ -979,6 +1002,9 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     }
   } else if (dense && plan != NULL) {
     /* Every call is of this method: walk the pages' arrays directly. */
+    const bool engine_first = plan->engine_first_only && argc > 0;
+    uint32_t known_tag = 0;
+    bool known_decides = vrt__engine_decides(plan->pattern, 0);
     uint64_t i = from;
     while (i < log->count) {
       vrt__page *page = &log->pages[vrt__page_of(i)];
@@ -988,10 +1014,55 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
       const uint32_t *meta = page->meta;
       const uint8_t *const *args = page->args;
       const uint32_t *lengths = page->length;
+      if (engine_first && !page->mixed_meta && !page->mixed_tags && page->all_formed) {
+        /* The fast case: every call of the page has this method and count, the same tag and a
+         * readable argument list. Only the argument pointers and bytes are read. */
+        if ((page->common_meta & 0xFFu) != argc) {
+          i = end;
+          continue;
+        }
+        const bool decides = vrt__engine_decides(plan->pattern, page->common_tag);
+        for (uint32_t slot = (uint32_t)(i - page->base); slot < last; slot++) {
+          vrt__verdict verdict = VRT__UNSURE;
+          size_t size;
+          if (decides && vrt__skip(args[slot], lengths[slot], &size)) {
+            verdict = vrt__evaluate(&plan->args[0], args[slot], size);
+          }
+          if (verdict == VRT__NO) continue;
+          if (verdict == VRT__UNSURE && !vrt__match(plan, page->base + slot, args[slot], lengths[slot],
+                                                   page->common_tag, true)) {
+            continue;
+          }
+          if (!vrt__take(log, sink, page, slot, page->base + slot)) {
+            end = log->count;
+            break;
+          }
+        }
+        i = end;
+        continue;
+      }
       for (uint32_t slot = (uint32_t)(i - page->base); slot < last; slot++) {
         if ((meta[slot] & 0xFFu) != argc) continue;
-        if (!vrt__match(plan, page->base + slot, args[slot], lengths[slot], page->tag[slot],
-                        vrt__is_formed(page, slot))) {
+        const uint32_t tag = page->tag[slot];
+        const bool formed = vrt__is_formed(page, slot);
+        if (engine_first && formed) {
+          /* One range or string argument first, the rest ANY, a readable list: evaluate it here
+           * (the common "one matcher, any() elsewhere" verification). */
+          if (tag != known_tag) {
+            known_tag = tag;
+            known_decides = vrt__engine_decides(plan->pattern, tag);
+          }
+          vrt__verdict verdict = VRT__UNSURE;
+          size_t size;
+          if (known_decides && vrt__skip(args[slot], lengths[slot], &size)) {
+            verdict = vrt__evaluate(&plan->args[0], args[slot], size);
+          }
+          if (verdict == VRT__NO) continue;
+          if (verdict == VRT__UNSURE &&
+              !vrt__match(plan, page->base + slot, args[slot], lengths[slot], tag, formed)) {
+            continue;
+          }
+        } else if (!vrt__match(plan, page->base + slot, args[slot], lengths[slot], tag, formed)) {
           continue;
         }
         if (!vrt__take(log, sink, page, slot, page->base + slot)) {

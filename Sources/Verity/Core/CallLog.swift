@@ -387,7 +387,7 @@ struct _CallLogState: ~Copyable {
   /// else the next retained slot.
   @inline(__always)
   mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
-    if _slowPath(types.overflows) { return _ValueTag.retainedBase + UInt32(truncatingIfNeeded: retained.count) }
+    if _slowPath(types.overflows) { return retainedTag }
     var id = lastShape
     if id == 0 || !types.sameTypes(as: lastShapeTypes) {
       id = shapeID(for: types)
@@ -397,7 +397,13 @@ struct _CallLogState: ~Copyable {
       }
     }
     if lossless, id < _ValueTag.retainedBase, shapes[Int(id) - 1].canBePlain { return id }
-    return _ValueTag.retainedBase + UInt32(truncatingIfNeeded: retained.count)
+    return retainedTag
+  }
+
+  /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,
+  /// where tags would run out.
+  var retainedTag: UInt32 {
+    retained.count < Int(UInt32.max - _ValueTag.retainedBase) ? _ValueTag.retainedBase + UInt32(retained.count) : _ValueTag.none
   }
 
   /// Finds or adds the shape of `types` (kept out of line: a mock's calls share a few shapes).
