@@ -1025,7 +1025,9 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
         for (uint32_t slot = (uint32_t)(i - page->base); slot < last; slot++) {
           vrt__verdict verdict = VRT__UNSURE;
           size_t size;
-          if (decides && vrt__skip(args[slot], lengths[slot], &size)) {
+          /* Every list on the page was readable at append, so the first argument lies within its
+           * call's bytes: its header alone gives its size (the call's length is not read). */
+          if (decides && vrt__skip(args[slot], VRT_MAX_PAYLOAD, &size)) {
             verdict = vrt__evaluate(&plan->args[0], args[slot], size);
           }
           if (verdict == VRT__NO) continue;
