@@ -200,16 +200,22 @@ VRT__HOT uint8_t vrt__fingerprint(const vrt_log *log, const uint8_t *bytes, size
   if (log->hash.flags & VRT_HASH_CONSTANT) return (uint8_t)log->hash.constant;
   uint64_t h;
   if (length <= 16) {
+    /* Fixed-size loads only (a variable-length memcpy would be a library call per argument). */
     uint64_t a = 0, b = 0;
     if (length >= 8) {
       memcpy(&a, bytes, 8);
       memcpy(&b, bytes + length - 8, 8);
+    } else if (length >= 4) {
+      uint32_t x, y;
+      memcpy(&x, bytes, 4);
+      memcpy(&y, bytes + length - 4, 4);
+      a = x;
+      b = y;
     } else if (length > 0) {
-      memcpy(&a, bytes, length);
+      a = (uint64_t)bytes[0] | (uint64_t)bytes[length / 2] << 8 | (uint64_t)bytes[length - 1] << 16;
     }
-    h = (a ^ log->hash.seed) * VRT__P1 ^ (b + (uint64_t)length) * UINT64_C(0xC2B2AE3D27D4EB4F);
-    h ^= h >> 29;
-    h *= UINT64_C(0x165667B19E3779F9);
+    h = (a ^ log->hash.seed ^ ((uint64_t)length << 59)) * VRT__P1;
+    h ^= (b + (h >> 31)) * UINT64_C(0xC2B2AE3D27D4EB4F);
   } else {
     h = XXH3_64bits_withSeed(bytes, length, log->hash.seed);
   }
