@@ -302,33 +302,48 @@ let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([String: An
 /// The types of the first eight arguments of one call, as metadata identities, in a plain value
 /// (no allocation, nothing to release). `0` stands for a `nil` argument of the `[Any?]` form. Calls
 /// with more than eight arguments get no shape: their values are kept.
+///
+/// Eight plain stored words and a `switch` rather than a tuple and raw-memory access: debug builds
+/// (what `swift test` runs) then do no generic or metadata work per argument.
 @usableFromInline
 struct _ArgumentTypes: Sendable {
   @usableFromInline static let capacity = 8
   @usableFromInline var count = 0
-  @usableFromInline var inline: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
+  @usableFromInline var id0: UInt = 0
+  @usableFromInline var id1: UInt = 0
+  @usableFromInline var id2: UInt = 0
+  @usableFromInline var id3: UInt = 0
+  @usableFromInline var id4: UInt = 0
+  @usableFromInline var id5: UInt = 0
+  @usableFromInline var id6: UInt = 0
+  @usableFromInline var id7: UInt = 0
 
   @inlinable
   init() {}
 
+  /// Appends a type (nil: a nil argument).
   @inlinable
   mutating func append(_ type: Any.Type?) {
-    if count < Self.capacity {
-      let id = type.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
-      withUnsafeMutableBytes(of: &inline) {
-        $0.storeBytes(of: id, toByteOffset: count * MemoryLayout<UInt>.stride, as: UInt.self)
-      }
+    if let type {
+      append(id: UInt(bitPattern: ObjectIdentifier(type)))
+    } else {
+      append(id: 0)
     }
-    count += 1
   }
 
   /// Appends a type by its metadata identity.
-  @usableFromInline
+  @inlinable
   mutating func append(id: UInt) {
-    if count < Self.capacity {
-      withUnsafeMutableBytes(of: &inline) {
-        $0.storeBytes(of: id, toByteOffset: count * MemoryLayout<UInt>.stride, as: UInt.self)
-      }
+    switch count {
+    case 0: id0 = id
+    case 1: id1 = id
+    case 2: id2 = id
+    case 3: id3 = id
+    case 4: id4 = id
+    case 5: id5 = id
+    case 6: id6 = id
+    case 7: id7 = id
+    default: break
     }
     count += 1
   }
@@ -337,17 +352,24 @@ struct _ArgumentTypes: Sendable {
   var overflows: Bool { count > Self.capacity }
 
   func id(at position: Int) -> UInt {
-    withUnsafeBytes(of: inline) { $0.load(fromByteOffset: position * MemoryLayout<UInt>.stride, as: UInt.self) }
+    switch position {
+    case 0: id0
+    case 1: id1
+    case 2: id2
+    case 3: id3
+    case 4: id4
+    case 5: id5
+    case 6: id6
+    default: id7
+    }
   }
 
   var ids: [UInt] { (0..<min(count, Self.capacity)).map(id(at:)) }
 
   /// Whether both hold the same types (compared as plain words).
   func sameTypes(as other: _ArgumentTypes) -> Bool {
-    guard count == other.count else { return false }
-    return inline.0 == other.inline.0 && inline.1 == other.inline.1 && inline.2 == other.inline.2
-      && inline.3 == other.inline.3 && inline.4 == other.inline.4 && inline.5 == other.inline.5
-      && inline.6 == other.inline.6 && inline.7 == other.inline.7
+    count == other.count && id0 == other.id0 && id1 == other.id1 && id2 == other.id2 && id3 == other.id3
+      && id4 == other.id4 && id5 == other.id5 && id6 == other.id6 && id7 == other.id7
   }
 }
 
