@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Verity
 
@@ -17,7 +18,7 @@ import Verity
     var values: [Any?] = [Int.min, Int.min + 1, -1_000, -2, -1, 0, 1, 2, 3, 99, 100, 101, Int.max]
     values += [Int8(-128), Int8(2), Int8(127), UInt64.max, UInt64(100), Int32(-5)]
     values += [-1.5, -0.0, 0.0, 0.5, 2.0, 2.5, 100.0, Double.infinity, -Double.infinity, Double.nan]
-    values += [Float(2.5), Float(-0.0), Float.nan, nil, "2", true]
+    values += [Float(2.5), Float(-0.0), Float.nan, nil, NSNull(), "2", true]
     return values
   }
 
@@ -25,6 +26,7 @@ import Verity
     [
       "", "a", "abc", "ABC", "abcdef", "xabc", "xxabcxx", "Abc", "aBc", "abc\r\n", "\r\nabc", "ab\rc",
       "caf\u{E9}", "cafe\u{301}", "abc\u{301}", "\u{301}abc", "STRASSE", "stra\u{DF}e", "\u{212A}", "k", "K", 42, nil,
+      NSNull(),
       Optional<String>.some("abc") as Any,
     ]
   }
@@ -95,6 +97,29 @@ import Verity
     }
   }
 
+  /// InOrder (the engine's first-match query, with the callback for the calls it hands back) and
+  /// stubs (the Swift matcher on the call being made) pick the same calls as verifyCall.
+  @Test func inOrderAndStubsAgreeWithVerification() {
+    let values: [Any?] = [Int8(1), 7, "x", 2, nil, 1.5, 0, -3]
+    for matcher in [lessThan(3), isIn(0...5), greaterThanOrEqual(-3)] {
+      let recorder = Recorder()
+      for value in values { recorder.take(value) }
+      let expected = values.filter { matcher.matches(any: $0).isMatch }.count
+      let inOrder = InOrder()
+      for _ in 0..<expected {
+        inOrder.verifyCall(on: recorder, withIdentifier: "take", arguments: [matcher, any()])
+      }
+      inOrder.verifyCall(on: recorder, withIdentifier: "take", arguments: [matcher, any()], mode: .never)
+
+      let stubbed = Recorder()
+      stubbed.stub(withIdentifier: "take", arguments: [matcher, any()], returning: true)
+      let answers = values.map {
+        stubbed.stubbedValue(forIdentifier: "take", arguments: [$0, "tail"], default: false)
+      }
+      #expect(answers == values.map { matcher.matches(any: $0).isMatch }, "\(matcher.description)")
+    }
+  }
+
   /// A failed verification lists the closest calls (ranked through the engine's callback path for
   /// the calls it cannot decide, here the Int8).
   @Test func failureMessagesShowTheRejectedValues() {
@@ -105,9 +130,9 @@ import Verity
       recorder.verifyCall(withIdentifier: "take", arguments: [lessThan(3), any()])
     }
     #expect(
-      issues.map(\.description) == [
+      issues.map(\.message) == [
         """
-        line 105: verifyCall failed - expected 1 call to take(lessThan(3), any()), got 0
+        verifyCall failed - expected 1 call to take(lessThan(3), any()), got 0
         2 calls to take had other arguments:
           #1 take(5, "tail")
              argument 1: expected lessThan(3), got 5
