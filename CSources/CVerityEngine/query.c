@@ -438,7 +438,8 @@ static inline bool vrt__same_text(const uint8_t *a, const uint8_t *b, size_t n, 
  */
 static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size);
 
-/** vrt__evaluate, with the integer range (the common case) inline. */
+/** vrt__evaluate, with the integer range (the common case) inline; `size` came from vrt__skip,
+ *  so an integer's varint is well formed and ends at p[size - 1]. */
 VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
   if (ap->kind == VRT_ARG_INT_RANGE) {
     const uint8_t tag = p[0];
@@ -456,16 +457,6 @@ VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, s
 static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
   const uint8_t tag = p[0];
   switch (ap->kind) {
-  case VRT_ARG_INT_RANGE: {
-    if (tag != VRT_TAG_UINT && tag != VRT_TAG_NINT) return VRT__NO;
-    /* `size` came from vrt__skip: the varint is well formed and ends at p[size - 1]. */
-    uint64_t magnitude = 0;
-    for (size_t i = size - 1; i >= 1; i--) magnitude = (magnitude << 7) | (p[i] & 0x7Fu);
-    const bool negative = tag == VRT_TAG_NINT;
-    int low = vrt__int_compare(negative, magnitude, ap->low.negative, ap->low.magnitude);
-    int high = vrt__int_compare(negative, magnitude, ap->high.negative, ap->high.magnitude);
-    return vrt__within(low, high, ap->flags) ? VRT__YES : VRT__NO;
-  }
   case VRT_ARG_DOUBLE_RANGE: {
     if (tag != VRT_TAG_DOUBLE || size != 9) return VRT__NO;
     uint64_t bits = 0;
