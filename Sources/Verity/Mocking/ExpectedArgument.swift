@@ -120,6 +120,16 @@ struct ExpectedArgument: Sendable {
     }
   }
 
+  /// The structure a recorded argument is compared with, when the expectation is a value (a plain
+  /// value, `eq`, `isNil()`); nil for other matchers and captors.
+  var expectedStructure: Structure? {
+    switch kind {
+    case .value(let structure), .equatable(let structure, _): structure
+    case .matcher(_, let bytes, let negated): negated ? nil : bytes
+    case .captor, .incomparable: nil
+    }
+  }
+
   /// Whether a call being made now matches, by the same rule as ``pattern``.
   func matches(value: Any?) -> Bool {
     switch kind {

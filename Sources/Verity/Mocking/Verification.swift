@@ -178,6 +178,8 @@ extension MockStorage {
           lines.append(
             "     argument \(position + 1): expected \(wanted[position].description), got \(now.description) "
               + "(the argument has changed since the call, when it was \(recorded.description))")
+        } else if let differences = argumentDifferences(wanted[position], recorded) {
+          lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {
           lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(recorded.description)")
         }
@@ -188,6 +190,24 @@ extension MockStorage {
     }
     return lines
   }
+
+  /// For a value expectation whose value or recorded argument renders long (over 80 characters),
+  /// the structural difference as path lines (`address.geo.lon: -0.1 → -0.2`), at most
+  /// ``shownDifferences`` of them and a line with the rest; nil for short values and matchers.
+  func argumentDifferences(_ wanted: ExpectedArgument, _ recorded: Structure) -> [String]? {
+    guard let expected = wanted.expectedStructure else { return nil }
+    let long = _shortRendering
+    guard expected.rendered(maxLength: long + 1).utf8.count > long
+      || recorded.rendered(maxLength: long + 1).utf8.count > long
+    else { return nil }
+    guard let difference = try? expected._engineDiff(to: recorded, options: DiffOptions(editLimit: Self.shownDifferences)._engine)
+    else { return nil }
+    let rendered = Difference(difference, lineLimit: Self.shownDifferences + 1)
+    return rendered.renderedPaths().split(separator: "\n").map(String.init)
+  }
+
+  /// Differences shown per mismatched argument.
+  static let shownDifferences = 5
 
   /// The current structure of a recorded class instance that changed since the call (what a
   /// matcher running on it saw), or nil when the argument is not an instance or is unchanged.

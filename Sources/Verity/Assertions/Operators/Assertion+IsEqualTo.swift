@@ -6,12 +6,18 @@ extension Assertion where Value: Equatable {
   /// // on failure: isEqualTo failed - 41 is not equal to 42
   /// Assert(that: "1").isEqualTo("2")
   /// // on failure: isEqualTo failed - "1" is not equal to "2"
+  /// Assert(that: users).isEqualTo(expectedUsers)   // 200 users, one renamed
+  /// // on failure: isEqualTo failed - the values differ (expected → actual; 1 changed):
+  /// //   [137].name: "Ada" → "Grace"
   /// ```
+  ///
+  /// Values whose renderings are longer than 80 characters are shown as their structural
+  /// difference (see ``diff(_:_:options:fileID:filePath:line:column:)``); long strings as the
+  /// first differing line with its offset.
   @discardableResult
   public func isEqualTo(_ expected: Value, line: Int = #line) -> Assertion<Void> {
     evaluate(name: "isEqualTo", lineNumber: line) { value in
-      value == expected
-        ? .pass(()) : .fail(message: "\(_render(value)) is not equal to \(_render(expected))")
+      value == expected ? .pass(()) : .fail(message: _notEqualMessage(value, expected))
     }
   }
 }

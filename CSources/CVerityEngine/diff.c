@@ -1,0 +1,937 @@
+/*
+ * diff.c — the structural diff of two structures (see "Structural diff" in verity_engine.h).
+ *
+ * The walk keeps an explicit LIFO of work items: "compare these two nodes" and "emit this
+ * insertion / removal". A container pushes its differing children in reverse order, so edits come
+ * out in preorder. Nothing recurses on the C stack.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+/* ------------------------------------------------------------------------------------------- */
+/* Small growable arrays                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+static bool vrt__diff_reserve(void **array, size_t *capacity, size_t needed, size_t size) {
+  if (needed <= *capacity) return true;
+  size_t next = *capacity ? *capacity : 16;
+  while (next < needed) {
+    if (next > SIZE_MAX / 2 / size) return false;
+    next *= 2;
+  }
+  void *grown = realloc(*array, next * size);
+  if (!grown) return false;
+  *array = grown;
+  *capacity = next;
+  return true;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* State                                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+enum { VRT__WORK_COMPARE = 0, VRT__WORK_EMIT = 1 };
+
+typedef struct vrt__work {
+  uint32_t type;  /* COMPARE or EMIT */
+  uint32_t a, b;  /* nodes (EMIT: one of them is VRT_NONE) */
+  uint32_t step;  /* the step that reached this pair */
+  uint32_t depth; /* steps from the root */
+  uint32_t kind;  /* EMIT: the edit kind */
+  uint64_t alive; /* ignored paths whose first `depth` steps match the path so far */
+} vrt__work;
+
+typedef struct vrt__side {
+  const uint8_t *bytes;
+  const vrt_node *nodes;
+} vrt__side;
+
+typedef struct vrt__diff {
+  vrt__side a, b;
+  double tolerance;
+  uint32_t flags;
+  size_t max_edits;
+  const uint8_t *identity;
+  size_t identity_length;
+  const vrt_diff_pattern_step *labels;
+  size_t label_count;
+  const vrt_diff_ignored_path *ignored;
+  size_t ignored_count;
+
+  vrt_diff_result *out;
+  size_t edit_capacity, step_capacity;
+  vrt__work *work;
+  size_t work_count, work_capacity;
+  /* The children of the container being compared, before they go on the stack in reverse. */
+  vrt__work *pending;
+  size_t pending_count, pending_capacity;
+  bool failed;
+} vrt__diff;
+
+/* ------------------------------------------------------------------------------------------- */
+/* Node helpers                                                                                 */
+/* ------------------------------------------------------------------------------------------- */
+
+static inline bool vrt__same_bytes(const vrt__side *x, uint32_t i, const vrt__side *y, uint32_t j) {
+  const vrt_node *p = &x->nodes[i], *q = &y->nodes[j];
+  return p->hash == q->hash && p->length == q->length &&
+         memcmp(x->bytes + p->offset, y->bytes + q->offset, p->length) == 0;
+}
+
+/** The STRING at `offset` (a label, type name or case name): its text and length. */
+static inline const uint8_t *vrt__string_at(const uint8_t *bytes, uint32_t offset, size_t *length) {
+  uint64_t n = 0;
+  size_t used = 0;
+  /* The node table validated the structure, so the varint is well formed and in bounds. */
+  (void)vrt_read_varint(bytes + offset + 1, 10, &n, &used);
+  *length = (size_t)n;
+  return bytes + offset + 1 + used;
+}
+
+static bool vrt__strings_equal(const uint8_t *x, uint32_t xo, const uint8_t *y, uint32_t yo) {
+  size_t xl, yl;
+  const uint8_t *xs = vrt__string_at(x, xo, &xl), *ys = vrt__string_at(y, yo, &yl);
+  return xl == yl && memcmp(xs, ys, xl) == 0;
+}
+
+/** For an ENUM node: the offset of its case-name STRING (right after the type name). */
+static uint32_t vrt__case_offset(const vrt__side *s, uint32_t node) {
+  size_t length;
+  const uint8_t *text = vrt__string_at(s->bytes, s->nodes[node].name_offset, &length);
+  return (uint32_t)((size_t)(text - s->bytes) + length);
+}
+
+/** Scalar categories: values of one category differ in value, of two categories in type. */
+static int vrt__category(uint8_t tag) {
+  switch (tag) {
+  case VRT_TAG_FALSE:
+  case VRT_TAG_TRUE: return VRT_TAG_TRUE;
+  case VRT_TAG_UINT:
+  case VRT_TAG_NINT: return VRT_TAG_UINT;
+  default: return tag;
+  }
+}
+
+static double vrt__double_at(const vrt__side *s, uint32_t node) {
+  const uint8_t *p = s->bytes + s->nodes[node].offset + 1;
+  uint64_t bits = 0;
+  for (int i = 0; i < 8; i++) bits |= (uint64_t)p[i] << (8 * i);
+  double value;
+  memcpy(&value, &bits, 8);
+  return value;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Output                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+static uint32_t vrt__add_step(vrt__diff *d, uint32_t parent, uint32_t kind, uint32_t a, uint32_t b,
+                              uint32_t ai, uint32_t bi) {
+  vrt_diff_result *out = d->out;
+  if (out->step_count >= (size_t)VRT_NONE - 1) {
+    d->failed = true;
+    return VRT_NONE;
+  }
+  if (!vrt__diff_reserve((void **)&out->steps, &d->step_capacity, out->step_count + 1,
+                         sizeof(vrt_diff_step))) {
+    d->failed = true;
+    return VRT_NONE;
+  }
+  out->steps[out->step_count] = (vrt_diff_step){parent, kind, a, b, ai, bi};
+  return (uint32_t)out->step_count++;
+}
+
+static void vrt__add_edit(vrt__diff *d, uint32_t kind, uint32_t step, uint32_t a, uint32_t b) {
+  vrt_diff_result *out = d->out;
+  switch (kind) {
+  case VRT_DIFF_CHANGED: out->changed++; break;
+  case VRT_DIFF_TYPE_CHANGED: out->type_changed++; break;
+  case VRT_DIFF_INSERTED: out->inserted++; break;
+  default: out->removed++; break;
+  }
+  if (d->max_edits && out->edit_count >= d->max_edits) {
+    out->truncated = true;
+    return;
+  }
+  if (!vrt__diff_reserve((void **)&out->edits, &d->edit_capacity, out->edit_count + 1,
+                         sizeof(vrt_diff_edit))) {
+    d->failed = true;
+    return;
+  }
+  out->edits[out->edit_count++] = (vrt_diff_edit){kind, step, a, b};
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Ignored paths                                                                                */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Whether pattern step `p` matches the step (kind, a, b, ai, bi). */
+static bool vrt__pattern_matches(const vrt__diff *d, const vrt_diff_pattern_step *p, uint32_t kind,
+                                 uint32_t a, uint32_t b, uint32_t ai, uint32_t bi) {
+  switch (p->kind) {
+  case VRT_DIFF_MATCH_ANY: return true;
+  case VRT_DIFF_MATCH_INDEX: return kind == VRT_DIFF_STEP_INDEX && (ai == p->index || bi == p->index);
+  case VRT_DIFF_MATCH_FIELD: {
+    if (kind != VRT_DIFF_STEP_FIELD) return false;
+    const vrt__side *s = a != VRT_NONE ? &d->a : &d->b;
+    uint32_t node = a != VRT_NONE ? a : b;
+    size_t length;
+    const uint8_t *text = vrt__string_at(s->bytes, s->nodes[node].label_offset, &length);
+    return length == p->length && (length == 0 || memcmp(text, p->text, length) == 0);
+  }
+  case VRT_DIFF_MATCH_KEY: {
+    if (kind != VRT_DIFF_STEP_KEY) return false;
+    const vrt__side *s = a != VRT_NONE ? &d->a : &d->b;
+    uint32_t key = s->nodes[a != VRT_NONE ? a : b].key_node;
+    const vrt_node *k = &s->nodes[key];
+    return k->length == p->length && memcmp(s->bytes + k->offset, p->text, p->length) == 0;
+  }
+  default: return false;
+  }
+}
+
+/**
+ * Decides whether the child reached by a step is ignored, and computes the patterns still alive
+ * below it. Returns true when ignored.
+ */
+static bool vrt__ignored(const vrt__diff *d, uint64_t alive, uint32_t depth, uint32_t kind, uint32_t a,
+                         uint32_t b, uint32_t ai, uint32_t bi, uint64_t *out_alive) {
+  if (kind == VRT_DIFF_STEP_FIELD) {
+    for (size_t i = 0; i < d->label_count; i++) {
+      if (vrt__pattern_matches(d, &d->labels[i], kind, a, b, ai, bi)) return true;
+    }
+  }
+  uint64_t next = 0;
+  while (alive) {
+    unsigned i = vrt__ctz64(alive);
+    alive &= alive - 1;
+    const vrt_diff_ignored_path *path = &d->ignored[i];
+    if (path->count <= depth) continue;
+    if (!vrt__pattern_matches(d, &path->steps[depth], kind, a, b, ai, bi)) continue;
+    if (path->count == (size_t)depth + 1) return true;
+    next |= UINT64_C(1) << i;
+  }
+  *out_alive = next;
+  return false;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Scheduling children                                                                          */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Queues (in the pending list, in document order) a comparison of two children, or an
+ *  insertion / removal, unless the path is ignored or (for a comparison) the two are equal. */
+static void vrt__pend(vrt__diff *d, const vrt__work *parent, uint32_t type, uint32_t edit_kind,
+                      uint32_t step_kind, uint32_t a, uint32_t b, uint32_t ai, uint32_t bi) {
+  if (d->failed) return;
+  if (type == VRT__WORK_COMPARE && vrt__same_bytes(&d->a, a, &d->b, b)) return;
+  uint64_t alive = 0;
+  if (vrt__ignored(d, parent->alive, parent->depth, step_kind, a, b, ai, bi, &alive)) return;
+  uint32_t step = vrt__add_step(d, parent->step, step_kind, a, b, ai, bi);
+  if (d->failed) return;
+  if (!vrt__diff_reserve((void **)&d->pending, &d->pending_capacity, d->pending_count + 1,
+                         sizeof(vrt__work))) {
+    d->failed = true;
+    return;
+  }
+  d->pending[d->pending_count++] =
+      (vrt__work){type, a, b, step, parent->depth + 1, edit_kind, alive};
+}
+
+/** Moves the pending items onto the work stack in reverse, so they are handled in order. */
+static void vrt__flush_pending(vrt__diff *d) {
+  if (d->failed) {
+    d->pending_count = 0;
+    return;
+  }
+  if (!vrt__diff_reserve((void **)&d->work, &d->work_capacity, d->work_count + d->pending_count,
+                         sizeof(vrt__work))) {
+    d->failed = true;
+    d->pending_count = 0;
+    return;
+  }
+  for (size_t i = d->pending_count; i > 0; i--) d->work[d->work_count++] = d->pending[i - 1];
+  d->pending_count = 0;
+}
+
+/** The direct children of `node` into `list` (grown as needed). Returns the count, or SIZE_MAX
+ *  when memory ran out. */
+static size_t vrt__children(vrt__diff *d, const vrt__side *s, uint32_t node, uint32_t **list,
+                            size_t *capacity) {
+  const vrt_node *n = &s->nodes[node];
+  if (!vrt__diff_reserve((void **)list, capacity, n->child_count + 1, sizeof(uint32_t))) {
+    d->failed = true;
+    return SIZE_MAX;
+  }
+  size_t count = 0;
+  for (uint32_t c = node + 1; c < n->end_index; c = s->nodes[c].end_index) (*list)[count++] = c;
+  return count;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Fields, dictionaries, sets                                                                   */
+/* ------------------------------------------------------------------------------------------- */
+
+static void vrt__diff_fields(vrt__diff *d, const vrt__work *w) {
+  uint32_t *xs = NULL, *ys = NULL;
+  size_t xc = 0, yc = 0;
+  size_t nx = vrt__children(d, &d->a, w->a, &xs, &xc);
+  size_t ny = nx == SIZE_MAX ? SIZE_MAX : vrt__children(d, &d->b, w->b, &ys, &yc);
+  bool *used = NULL;
+  if (nx == SIZE_MAX || ny == SIZE_MAX) goto done;
+  bool aligned = nx == ny;
+  for (size_t i = 0; aligned && i < nx; i++) {
+    aligned = vrt__strings_equal(d->a.bytes, d->a.nodes[xs[i]].label_offset, d->b.bytes,
+                                 d->b.nodes[ys[i]].label_offset);
+  }
+  if (aligned) {
+    for (size_t i = 0; i < nx; i++) {
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_FIELD, xs[i], ys[i], (uint32_t)i, (uint32_t)i);
+    }
+    goto done;
+  }
+  /* Labels differ in order or presence: pair each of a's fields with the first unused field of b
+   * with the same label; the rest were removed or inserted. */
+  used = calloc(ny + 1, sizeof(bool));
+  if (!used) {
+    d->failed = true;
+    goto done;
+  }
+  for (size_t i = 0; i < nx; i++) {
+    size_t match = SIZE_MAX;
+    for (size_t j = 0; j < ny && match == SIZE_MAX; j++) {
+      if (!used[j] && vrt__strings_equal(d->a.bytes, d->a.nodes[xs[i]].label_offset, d->b.bytes,
+                                         d->b.nodes[ys[j]].label_offset)) {
+        match = j;
+      }
+    }
+    if (match == SIZE_MAX) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_FIELD, xs[i], VRT_NONE, (uint32_t)i,
+                VRT_NONE);
+    } else {
+      used[match] = true;
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_FIELD, xs[i], ys[match], (uint32_t)i,
+                (uint32_t)match);
+    }
+  }
+  for (size_t j = 0; j < ny; j++) {
+    if (!used[j]) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_FIELD, VRT_NONE, ys[j], VRT_NONE,
+                (uint32_t)j);
+    }
+  }
+done:
+  free(used);
+  free(xs);
+  free(ys);
+}
+
+/** The canonical order of SET members and DICT keys: memcmp, then shorter first. */
+static int vrt__canonical_compare(const vrt__side *x, uint32_t i, const vrt__side *y, uint32_t j) {
+  const vrt_node *p = &x->nodes[i], *q = &y->nodes[j];
+  uint32_t n = p->length < q->length ? p->length : q->length;
+  int c = memcmp(x->bytes + p->offset, y->bytes + q->offset, n);
+  if (c != 0) return c;
+  return p->length < q->length ? -1 : (p->length > q->length ? 1 : 0);
+}
+
+static void vrt__diff_dictionary(vrt__diff *d, const vrt__work *w) {
+  const vrt_node *x = &d->a.nodes[w->a], *y = &d->b.nodes[w->b];
+  uint32_t i = w->a + 1, j = w->b + 1, pi = 0, pj = 0;
+  while (!d->failed && (i < x->end_index || j < y->end_index)) {
+    int c;
+    if (i >= x->end_index) c = 1;
+    else if (j >= y->end_index) c = -1;
+    else c = vrt__canonical_compare(&d->a, i, &d->b, j);
+    if (c == 0) {
+      uint32_t xv = d->a.nodes[i].end_index, yv = d->b.nodes[j].end_index;
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_KEY, xv, yv, pi++, pj++);
+      i = d->a.nodes[xv].end_index;
+      j = d->b.nodes[yv].end_index;
+    } else if (c < 0) {
+      uint32_t xv = d->a.nodes[i].end_index;
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_KEY, xv, VRT_NONE, pi++,
+                VRT_NONE);
+      i = d->a.nodes[xv].end_index;
+    } else {
+      uint32_t yv = d->b.nodes[j].end_index;
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_KEY, VRT_NONE, yv, VRT_NONE,
+                pj++);
+      j = d->b.nodes[yv].end_index;
+    }
+  }
+}
+
+static void vrt__diff_set(vrt__diff *d, const vrt__work *w) {
+  const vrt_node *x = &d->a.nodes[w->a], *y = &d->b.nodes[w->b];
+  uint32_t i = w->a + 1, j = w->b + 1, pi = 0, pj = 0;
+  while (!d->failed && (i < x->end_index || j < y->end_index)) {
+    int c;
+    if (i >= x->end_index) c = 1;
+    else if (j >= y->end_index) c = -1;
+    else c = vrt__canonical_compare(&d->a, i, &d->b, j);
+    if (c == 0) {
+      i = d->a.nodes[i].end_index;
+      j = d->b.nodes[j].end_index;
+      pi++;
+      pj++;
+    } else if (c < 0) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_MEMBER, i, VRT_NONE, pi++,
+                VRT_NONE);
+      i = d->a.nodes[i].end_index;
+    } else {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_MEMBER, VRT_NONE, j, VRT_NONE,
+                pj++);
+      j = d->b.nodes[j].end_index;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Arrays                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+/** Everything the alignment of one pair of arrays needs; freed by vrt__array_free. */
+typedef struct vrt__array {
+  uint32_t *xs, *ys;       /* element nodes */
+  size_t nx, ny;
+  uint32_t *xkey, *ykey;   /* the node that identifies each element (itself, or its identity field) */
+  uint32_t *xclass, *yclass;
+  uint32_t *xmatch, *ymatch; /* aligned partner index, VRT_NONE when unaligned */
+  size_t class_count;
+  uint32_t *class_side_node; /* per class: a representative (side bit in the high bit) */
+  bool keyed;                /* some element was identified by its identity field */
+} vrt__array;
+
+static void vrt__array_free(vrt__array *r) {
+  free(r->xs);
+  free(r->ys);
+  free(r->xkey);
+  free(r->ykey);
+  free(r->xclass);
+  free(r->yclass);
+  free(r->xmatch);
+  free(r->ymatch);
+  free(r->class_side_node);
+}
+
+/** The identity field of an element, or the element itself. */
+static uint32_t vrt__identity_node(const vrt__diff *d, const vrt__side *s, uint32_t node, bool *keyed) {
+  const vrt_node *n = &s->nodes[node];
+  if (!d->identity || (n->tag != VRT_TAG_STRUCT && n->tag != VRT_TAG_OBJECT)) return node;
+  for (uint32_t c = node + 1; c < n->end_index; c = s->nodes[c].end_index) {
+    size_t length;
+    const uint8_t *label = vrt__string_at(s->bytes, s->nodes[c].label_offset, &length);
+    if (length == d->identity_length && memcmp(label, d->identity, length) == 0) {
+      *keyed = true;
+      return c;
+    }
+  }
+  return node;
+}
+
+/** Groups the keys of both arrays into equality classes (hash, confirmed by memcmp). */
+static bool vrt__classify(vrt__diff *d, vrt__array *r) {
+  size_t total = r->nx + r->ny;
+  size_t slots = 16;
+  while (slots < total * 2) slots *= 2;
+  uint32_t *table = malloc(slots * sizeof(uint32_t));
+  r->class_side_node = malloc((total + 1) * sizeof(uint32_t));
+  if (!table || !r->class_side_node) {
+    free(table);
+    return false;
+  }
+  memset(table, 0xFF, slots * sizeof(uint32_t));
+  r->class_count = 0;
+  for (size_t k = 0; k < total; k++) {
+    bool on_b = k >= r->nx;
+    const vrt__side *s = on_b ? &d->b : &d->a;
+    uint32_t node = on_b ? r->ykey[k - r->nx] : r->xkey[k];
+    uint64_t hash = s->nodes[node].hash;
+    size_t slot = (size_t)(hash ^ (hash >> 29)) & (slots - 1);
+    uint32_t found = VRT_NONE;
+    while (table[slot] != VRT_NONE) {
+      uint32_t c = table[slot];
+      uint32_t rep = r->class_side_node[c];
+      const vrt__side *rs = (rep >> 31) ? &d->b : &d->a;
+      if (vrt__same_bytes(rs, rep & 0x7FFFFFFFu, s, node)) {
+        found = c;
+        break;
+      }
+      slot = (slot + 1) & (slots - 1);
+    }
+    if (found == VRT_NONE) {
+      found = (uint32_t)r->class_count++;
+      r->class_side_node[found] = node | (on_b ? 0x80000000u : 0u);
+      table[slot] = found;
+    }
+    if (on_b) r->yclass[k - r->nx] = found;
+    else r->xclass[k] = found;
+  }
+  free(table);
+  return true;
+}
+
+typedef struct vrt__range {
+  uint32_t alo, ahi, blo, bhi;
+} vrt__range;
+
+/** Longest increasing subsequence of `values[0..n)` (strictly increasing); writes the indices of
+ *  one such subsequence to `out` and returns its length. `scratch` holds 2n entries. */
+static size_t vrt__lis(const uint32_t *values, size_t n, uint32_t *scratch, uint32_t *out) {
+  uint32_t *tails = scratch, *previous = scratch + n;
+  size_t length = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t lo = 0, hi = length;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (values[tails[mid]] < values[i]) lo = mid + 1;
+      else hi = mid;
+    }
+    previous[i] = lo > 0 ? tails[lo - 1] : VRT_NONE;
+    tails[lo] = (uint32_t)i;
+    if (lo == length) length++;
+  }
+  uint32_t k = length ? tails[length - 1] : VRT_NONE;
+  for (size_t i = length; i > 0; i--) {
+    out[i - 1] = k;
+    k = previous[k];
+  }
+  return length;
+}
+
+/** Aligns a gap with no unique anchor by a longest-common-subsequence table. */
+static bool vrt__align_table(vrt__array *r, vrt__range g) {
+  size_t n = g.ahi - g.alo, m = g.bhi - g.blo;
+  uint16_t *t = calloc((n + 1) * (m + 1), sizeof(uint16_t));
+  if (!t) return false;
+#define T(i, j) t[(size_t)(i) * (m + 1) + (j)]
+  for (size_t i = n; i-- > 0;) {
+    for (size_t j = m; j-- > 0;) {
+      if (r->xclass[g.alo + i] == r->yclass[g.blo + j]) T(i, j) = (uint16_t)(T(i + 1, j + 1) + 1);
+      else T(i, j) = T(i + 1, j) >= T(i, j + 1) ? T(i + 1, j) : T(i, j + 1);
+    }
+  }
+  size_t i = 0, j = 0;
+  while (i < n && j < m) {
+    if (r->xclass[g.alo + i] == r->yclass[g.blo + j]) {
+      r->xmatch[g.alo + i] = (uint32_t)(g.blo + j);
+      r->ymatch[g.blo + j] = (uint32_t)(g.alo + i);
+      i++;
+      j++;
+    } else if (T(i + 1, j) >= T(i, j + 1)) {
+      i++;
+    } else {
+      j++;
+    }
+  }
+#undef T
+  free(t);
+  return true;
+}
+
+/** Ordered alignment: patience anchors, prefix/suffix trimming, tables for small gaps. */
+static bool vrt__align(vrt__array *r) {
+  size_t classes = r->class_count;
+  uint32_t *count_a = calloc(classes + 1, sizeof(uint32_t));
+  uint32_t *count_b = calloc(classes + 1, sizeof(uint32_t));
+  uint32_t *where_b = malloc((classes + 1) * sizeof(uint32_t));
+  size_t cap = r->nx + 1;
+  uint32_t *cand_a = malloc(cap * sizeof(uint32_t)), *cand_b = malloc(cap * sizeof(uint32_t));
+  uint32_t *scratch = malloc(2 * cap * sizeof(uint32_t)), *chosen = malloc(cap * sizeof(uint32_t));
+  vrt__range *stack = NULL;
+  size_t stack_count = 0, stack_capacity = 0;
+  bool ok = count_a && count_b && where_b && cand_a && cand_b && scratch && chosen &&
+            vrt__diff_reserve((void **)&stack, &stack_capacity, 1, sizeof(vrt__range));
+  if (ok) stack[stack_count++] = (vrt__range){0, (uint32_t)r->nx, 0, (uint32_t)r->ny};
+  while (ok && stack_count) {
+    vrt__range g = stack[--stack_count];
+    while (g.alo < g.ahi && g.blo < g.bhi && r->xclass[g.alo] == r->yclass[g.blo]) {
+      r->xmatch[g.alo] = g.blo;
+      r->ymatch[g.blo] = g.alo;
+      g.alo++;
+      g.blo++;
+    }
+    while (g.alo < g.ahi && g.blo < g.bhi && r->xclass[g.ahi - 1] == r->yclass[g.bhi - 1]) {
+      g.ahi--;
+      g.bhi--;
+      r->xmatch[g.ahi] = g.bhi;
+      r->ymatch[g.bhi] = g.ahi;
+    }
+    if (g.alo == g.ahi || g.blo == g.bhi) continue;
+    /* Elements that occur exactly once on each side of the gap. */
+    for (uint32_t i = g.alo; i < g.ahi; i++) count_a[r->xclass[i]]++;
+    for (uint32_t j = g.blo; j < g.bhi; j++) {
+      count_b[r->yclass[j]]++;
+      where_b[r->yclass[j]] = j;
+    }
+    size_t candidates = 0;
+    for (uint32_t i = g.alo; i < g.ahi; i++) {
+      uint32_t c = r->xclass[i];
+      if (count_a[c] == 1 && count_b[c] == 1) {
+        cand_a[candidates] = i;
+        cand_b[candidates] = where_b[c];
+        candidates++;
+      }
+    }
+    for (uint32_t i = g.alo; i < g.ahi; i++) count_a[r->xclass[i]] = 0;
+    for (uint32_t j = g.blo; j < g.bhi; j++) count_b[r->yclass[j]] = 0;
+    if (candidates == 0) {
+      size_t cells = (size_t)(g.ahi - g.alo) * (size_t)(g.bhi - g.blo);
+      if (cells <= VRT_DIFF_TABLE_CELLS) ok = vrt__align_table(r, g);
+      continue;
+    }
+    size_t anchors = vrt__lis(cand_b, candidates, scratch, chosen);
+    /* Gaps between anchors (and around them) go back on the stack. */
+    if (!vrt__diff_reserve((void **)&stack, &stack_capacity, stack_count + anchors + 1,
+                           sizeof(vrt__range))) {
+      ok = false;
+      break;
+    }
+    uint32_t pa = g.alo, pb = g.blo;
+    for (size_t k = 0; k < anchors; k++) {
+      uint32_t i = cand_a[chosen[k]], j = cand_b[chosen[k]];
+      r->xmatch[i] = j;
+      r->ymatch[j] = i;
+      if (i > pa || j > pb) stack[stack_count++] = (vrt__range){pa, i, pb, j};
+      pa = i + 1;
+      pb = j + 1;
+    }
+    if (pa < g.ahi || pb < g.bhi) stack[stack_count++] = (vrt__range){pa, g.ahi, pb, g.bhi};
+  }
+  free(count_a);
+  free(count_b);
+  free(where_b);
+  free(cand_a);
+  free(cand_b);
+  free(scratch);
+  free(chosen);
+  free(stack);
+  return ok;
+}
+
+/** Unordered alignment: the k-th occurrence of a class in a pairs with its k-th occurrence in b. */
+static bool vrt__align_unordered(vrt__array *r) {
+  size_t classes = r->class_count;
+  uint32_t *head = malloc((classes + 1) * sizeof(uint32_t)), *next = malloc((r->ny + 1) * sizeof(uint32_t));
+  uint32_t *tail = malloc((classes + 1) * sizeof(uint32_t));
+  if (!head || !next || !tail) {
+    free(head);
+    free(next);
+    free(tail);
+    return false;
+  }
+  memset(head, 0xFF, (classes + 1) * sizeof(uint32_t));
+  for (size_t j = 0; j < r->ny; j++) {
+    uint32_t c = r->yclass[j];
+    next[j] = VRT_NONE;
+    if (head[c] == VRT_NONE) head[c] = (uint32_t)j;
+    else next[tail[c]] = (uint32_t)j;
+    tail[c] = (uint32_t)j;
+  }
+  for (size_t i = 0; i < r->nx; i++) {
+    uint32_t c = r->xclass[i], j = head[c];
+    if (j == VRT_NONE) continue;
+    head[c] = next[j];
+    r->xmatch[i] = j;
+    r->ymatch[j] = (uint32_t)i;
+  }
+  free(head);
+  free(next);
+  free(tail);
+  return true;
+}
+
+/** How alike two unaligned elements are: 0 for different kinds (never paired), else 1 plus the
+ *  number of equal children at equal positions (at most 64 looked at). */
+static uint32_t vrt__similarity(const vrt__diff *d, uint32_t x, uint32_t y) {
+  const vrt_node *p = &d->a.nodes[x], *q = &d->b.nodes[y];
+  if (vrt__category(p->tag) != vrt__category(q->tag)) return 0;
+  if (p->name_offset != VRT_NONE &&
+      !vrt__strings_equal(d->a.bytes, p->name_offset, d->b.bytes, q->name_offset)) {
+    return 0;
+  }
+  uint32_t score = 1;
+  if (!vrt_tag_is_container(p->tag)) return score;
+  uint32_t i = x + 1, j = y + 1;
+  for (int k = 0; k < 64 && i < p->end_index && j < q->end_index; k++) {
+    if (vrt__same_bytes(&d->a, i, &d->b, j)) score++;
+    i = d->a.nodes[i].end_index;
+    j = d->b.nodes[j].end_index;
+  }
+  return score;
+}
+
+/** Pairs the unaligned run a[ai..ai+n) with b[bi..bi+m): the most similar monotone pairing when
+ *  the run is small, else position by position; the rest are removals and insertions. */
+static void vrt__pair_run(vrt__diff *d, const vrt__work *w, vrt__array *r, uint32_t ai, size_t n,
+                          uint32_t bi, size_t m) {
+  if (n == 0 || m == 0 || r->keyed) {
+    for (size_t i = 0; i < n; i++) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_INDEX, r->xs[ai + i], VRT_NONE,
+                (uint32_t)(ai + i), VRT_NONE);
+    }
+    for (size_t j = 0; j < m; j++) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_INDEX, VRT_NONE, r->ys[bi + j],
+                VRT_NONE, (uint32_t)(bi + j));
+    }
+    return;
+  }
+  if (n * m > VRT_DIFF_PAIRING_CELLS) {
+    size_t k = n < m ? n : m;
+    for (size_t i = 0; i < k; i++) {
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r->xs[ai + i], r->ys[bi + i],
+                (uint32_t)(ai + i), (uint32_t)(bi + i));
+    }
+    vrt__pair_run(d, w, r, (uint32_t)(ai + k), n - k, (uint32_t)(bi + k), m - k);
+    return;
+  }
+  /* score[i][j]: best total similarity pairing a[i..n) with b[j..m). */
+  uint32_t *score = calloc((n + 1) * (m + 1), sizeof(uint32_t));
+  uint32_t *sim = malloc(n * m * sizeof(uint32_t));
+  if (!score || !sim) {
+    free(score);
+    free(sim);
+    d->failed = true;
+    return;
+  }
+#define S(i, j) score[(size_t)(i) * (m + 1) + (j)]
+  for (size_t i = 0; i < n; i++) {
+    for (size_t j = 0; j < m; j++) sim[i * m + j] = vrt__similarity(d, r->xs[ai + i], r->ys[bi + j]);
+  }
+  for (size_t i = n; i-- > 0;) {
+    for (size_t j = m; j-- > 0;) {
+      uint32_t best = S(i + 1, j) > S(i, j + 1) ? S(i + 1, j) : S(i, j + 1);
+      uint32_t s = sim[i * m + j];
+      if (s && S(i + 1, j + 1) + s >= best) best = S(i + 1, j + 1) + s;
+      S(i, j) = best;
+    }
+  }
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    uint32_t s = (i < n && j < m) ? sim[i * m + j] : 0;
+    if (s && S(i, j) == S(i + 1, j + 1) + s) {
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r->xs[ai + i], r->ys[bi + j],
+                (uint32_t)(ai + i), (uint32_t)(bi + j));
+      i++;
+      j++;
+    } else if (j >= m || (i < n && S(i, j) == S(i + 1, j))) {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_INDEX, r->xs[ai + i], VRT_NONE,
+                (uint32_t)(ai + i), VRT_NONE);
+      i++;
+    } else {
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_INDEX, VRT_NONE, r->ys[bi + j],
+                VRT_NONE, (uint32_t)(bi + j));
+      j++;
+    }
+  }
+#undef S
+  free(score);
+  free(sim);
+}
+
+static void vrt__diff_array(vrt__diff *d, const vrt__work *w) {
+  vrt__array r;
+  memset(&r, 0, sizeof r);
+  size_t xc = 0, yc = 0;
+  r.nx = vrt__children(d, &d->a, w->a, &r.xs, &xc);
+  if (r.nx == SIZE_MAX) goto done;
+  r.ny = vrt__children(d, &d->b, w->b, &r.ys, &yc);
+  if (r.ny == SIZE_MAX) goto done;
+  size_t nx = r.nx + 1, ny = r.ny + 1;
+  r.xkey = malloc(nx * sizeof(uint32_t));
+  r.ykey = malloc(ny * sizeof(uint32_t));
+  r.xclass = malloc(nx * sizeof(uint32_t));
+  r.yclass = malloc(ny * sizeof(uint32_t));
+  r.xmatch = malloc(nx * sizeof(uint32_t));
+  r.ymatch = malloc(ny * sizeof(uint32_t));
+  if (!r.xkey || !r.ykey || !r.xclass || !r.yclass || !r.xmatch || !r.ymatch) {
+    d->failed = true;
+    goto done;
+  }
+  for (size_t i = 0; i < r.nx; i++) r.xkey[i] = vrt__identity_node(d, &d->a, r.xs[i], &r.keyed);
+  for (size_t j = 0; j < r.ny; j++) r.ykey[j] = vrt__identity_node(d, &d->b, r.ys[j], &r.keyed);
+  memset(r.xmatch, 0xFF, nx * sizeof(uint32_t));
+  memset(r.ymatch, 0xFF, ny * sizeof(uint32_t));
+  if (!vrt__classify(d, &r)) {
+    d->failed = true;
+    goto done;
+  }
+  bool aligned = (d->flags & VRT_DIFF_UNORDERED_ARRAYS) ? vrt__align_unordered(&r) : vrt__align(&r);
+  if (!aligned) {
+    d->failed = true;
+    goto done;
+  }
+  if (d->flags & VRT_DIFF_UNORDERED_ARRAYS) {
+    /* Aligned pairs in a's order, then every unaligned element as one run. */
+    for (size_t i = 0; i < r.nx; i++) {
+      if (r.xmatch[i] != VRT_NONE) {
+        vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r.xs[i], r.ys[r.xmatch[i]],
+                  (uint32_t)i, r.xmatch[i]);
+      }
+    }
+    /* Compact the unaligned elements to the front of the lists, keeping original indices. */
+    size_t un = 0, um = 0;
+    for (size_t i = 0; i < r.nx; i++) if (r.xmatch[i] == VRT_NONE) r.xkey[un++] = (uint32_t)i;
+    for (size_t j = 0; j < r.ny; j++) if (r.ymatch[j] == VRT_NONE) r.ykey[um++] = (uint32_t)j;
+    for (size_t i = 0, j = 0; i < un || j < um; i++, j++) {
+      if (i < un && j < um) {
+        vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r.xs[r.xkey[i]], r.ys[r.ykey[j]],
+                  r.xkey[i], r.ykey[j]);
+      } else if (i < un) {
+        vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_REMOVED, VRT_DIFF_STEP_INDEX, r.xs[r.xkey[i]], VRT_NONE,
+                  r.xkey[i], VRT_NONE);
+      } else {
+        vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_INSERTED, VRT_DIFF_STEP_INDEX, VRT_NONE, r.ys[r.ykey[j]],
+                  VRT_NONE, r.ykey[j]);
+      }
+    }
+    goto done;
+  }
+  size_t i = 0, j = 0;
+  while (!d->failed && (i < r.nx || j < r.ny)) {
+    if (i < r.nx && j < r.ny && r.xmatch[i] == j) {
+      /* Aligned: equal, or (identity alignment) the same element, changed. */
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r.xs[i], r.ys[j], (uint32_t)i,
+                (uint32_t)j);
+      i++;
+      j++;
+      continue;
+    }
+    size_t i2 = i, j2 = j;
+    while (i2 < r.nx && r.xmatch[i2] == VRT_NONE) i2++;
+    while (j2 < r.ny && r.ymatch[j2] == VRT_NONE) j2++;
+    vrt__pair_run(d, w, &r, (uint32_t)i, i2 - i, (uint32_t)j, j2 - j);
+    i = i2;
+    j = j2;
+  }
+done:
+  vrt__array_free(&r);
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* The walk                                                                                     */
+/* ------------------------------------------------------------------------------------------- */
+
+static void vrt__compare(vrt__diff *d, const vrt__work *w) {
+  const vrt_node *x = &d->a.nodes[w->a], *y = &d->b.nodes[w->b];
+  if (vrt__same_bytes(&d->a, w->a, &d->b, w->b)) return;
+  if (x->some_depth != y->some_depth) {
+    vrt__add_edit(d, VRT_DIFF_CHANGED, w->step, w->a, w->b);
+    return;
+  }
+  if (x->tag != y->tag) {
+    bool one_kind = vrt__category(x->tag) == vrt__category(y->tag) || x->tag == VRT_TAG_NIL ||
+                    y->tag == VRT_TAG_NIL;
+    vrt__add_edit(d, one_kind ? VRT_DIFF_CHANGED : VRT_DIFF_TYPE_CHANGED, w->step, w->a, w->b);
+    return;
+  }
+  switch (x->tag) {
+  case VRT_TAG_DOUBLE: {
+    if (d->tolerance > 0) {
+      double p = vrt__double_at(&d->a, w->a), q = vrt__double_at(&d->b, w->b);
+      if (fabs(p - q) <= d->tolerance) return;
+    }
+    vrt__add_edit(d, VRT_DIFF_CHANGED, w->step, w->a, w->b);
+    return;
+  }
+  case VRT_TAG_OPAQUE: {
+    /* Different type names are different types. */
+    const uint8_t *p = d->a.bytes + x->offset + x->some_depth, *q = d->b.bytes + y->offset + y->some_depth;
+    bool same_type = vrt__strings_equal(p, 0, q, 0); /* the type name is written like a STRING body */
+    vrt__add_edit(d, same_type ? VRT_DIFF_CHANGED : VRT_DIFF_TYPE_CHANGED, w->step, w->a, w->b);
+    return;
+  }
+  case VRT_TAG_STRUCT:
+  case VRT_TAG_OBJECT:
+  case VRT_TAG_ENUM:
+    if (!vrt__strings_equal(d->a.bytes, x->name_offset, d->b.bytes, y->name_offset)) {
+      vrt__add_edit(d, VRT_DIFF_TYPE_CHANGED, w->step, w->a, w->b);
+      return;
+    }
+    if (x->tag == VRT_TAG_ENUM &&
+        !vrt__strings_equal(d->a.bytes, vrt__case_offset(&d->a, w->a), d->b.bytes,
+                            vrt__case_offset(&d->b, w->b))) {
+      vrt__add_edit(d, VRT_DIFF_CHANGED, w->step, w->a, w->b);
+      return;
+    }
+    vrt__diff_fields(d, w);
+    break;
+  case VRT_TAG_TUPLE: vrt__diff_fields(d, w); break;
+  case VRT_TAG_ARRAY: vrt__diff_array(d, w); break;
+  case VRT_TAG_SET: vrt__diff_set(d, w); break;
+  case VRT_TAG_DICT: vrt__diff_dictionary(d, w); break;
+  default:
+    vrt__add_edit(d, VRT_DIFF_CHANGED, w->step, w->a, w->b);
+    return;
+  }
+  vrt__flush_pending(d);
+}
+
+vrt_status vrt_diff(const uint8_t *a, size_t a_length, const vrt_node_table *a_nodes,
+                    const uint8_t *b, size_t b_length, const vrt_node_table *b_nodes,
+                    const vrt_diff_options *options, vrt_diff_result *out) {
+  if (!a_nodes || !b_nodes || !out || (!a && a_length) || (!b && b_length)) return VRT_ERR_NULL_ARGUMENT;
+  if (options && options->identity_label_length && !options->identity_label) return VRT_ERR_NULL_ARGUMENT;
+  if (!a_nodes->count || !b_nodes->count || !a_nodes->nodes || !b_nodes->nodes ||
+      a_nodes->nodes[0].length != a_length || b_nodes->nodes[0].length != b_length ||
+      a_nodes->nodes[0].offset != 0 || b_nodes->nodes[0].offset != 0) {
+    return VRT_ERR_INVALID_ARGUMENT;
+  }
+  vrt_diff_options defaults;
+  memset(&defaults, 0, sizeof defaults);
+  if (!options) options = &defaults;
+  if (options->ignored_count > VRT_DIFF_MAX_IGNORED_PATHS) return VRT_ERR_TOO_LARGE;
+  if ((options->ignored_count && !options->ignored) ||
+      (options->ignored_label_count && !options->ignored_labels)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  memset(out, 0, sizeof *out);
+
+  vrt__diff d;
+  memset(&d, 0, sizeof d);
+  d.a = (vrt__side){a, a_nodes->nodes};
+  d.b = (vrt__side){b, b_nodes->nodes};
+  d.tolerance = options->float_tolerance > 0 ? options->float_tolerance : 0; /* NaN -> 0 */
+  d.flags = options->flags;
+  d.max_edits = options->max_edits;
+  d.identity = options->identity_label_length ? options->identity_label : NULL;
+  d.identity_length = d.identity ? options->identity_label_length : 0;
+  d.labels = options->ignored_labels;
+  d.label_count = options->ignored_label_count;
+  d.ignored = options->ignored;
+  d.ignored_count = options->ignored_count;
+  d.out = out;
+
+  uint64_t alive = 0;
+  for (size_t i = 0; i < d.ignored_count; i++) {
+    if (d.ignored[i].count == 0) return VRT_OK; /* the root is ignored: nothing differs */
+    if (!d.ignored[i].steps) return VRT_ERR_NULL_ARGUMENT;
+    alive |= UINT64_C(1) << i;
+  }
+  if (!vrt__diff_reserve((void **)&d.work, &d.work_capacity, 1, sizeof(vrt__work))) {
+    return VRT_ERR_OUT_OF_MEMORY;
+  }
+  d.work[d.work_count++] = (vrt__work){VRT__WORK_COMPARE, 0, 0, VRT_NONE, 0, 0, alive};
+  while (d.work_count && !d.failed) {
+    vrt__work w = d.work[--d.work_count];
+    if (w.type == VRT__WORK_EMIT) vrt__add_edit(&d, w.kind, w.step, w.a, w.b);
+    else vrt__compare(&d, &w);
+  }
+  free(d.work);
+  free(d.pending);
+  if (d.failed) {
+    vrt_diff_result_free(out);
+    return VRT_ERR_OUT_OF_MEMORY;
+  }
+  return VRT_OK;
+}
+
+void vrt_diff_result_free(vrt_diff_result *result) {
+  if (!result) return;
+  free(result->edits);
+  free(result->steps);
+  memset(result, 0, sizeof *result);
+}

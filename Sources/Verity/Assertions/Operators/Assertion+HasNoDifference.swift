@@ -1,0 +1,71 @@
+extension Assertion {
+  /// Passes when the value matches `expected`: through `expected`'s ``Matchable`` check when its
+  /// type conforms, else structurally (every stored property, any type, `Any` and `[String: Any]`
+  /// included). A failure shows the paths that differ.
+  ///
+  /// ```swift
+  /// Assert(that: reloaded).matches(saved)
+  /// // on failure: matches failed - Workout does not match: the values differ (expected → actual; 1 changed):
+  /// //   duration: 30.0 → 45.0
+  /// ```
+  @discardableResult
+  public func matches(
+    _ expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
+  ) -> Assertion<Value> {
+    evaluate(name: "matches", lineNumber: line) { value in
+      let context = MatchableContext(options: options, line: UInt(max(0, line)))
+      do {
+        try MatchableContext.$current.withValue(context) {
+          try _assertAnyMatches(expected, value)
+        }
+        return .pass(value)
+      } catch let error as MatchFailedError {
+        var described = error
+        if described.typeName == nil, described.path == nil, described.underlyingErrors.isEmpty {
+          described.typeName = _render(type: type(of: expected as Any))
+        }
+        return .fail(message: described.description)
+      }
+    }
+  }
+
+  /// Passes when the value and `expected` have no structural difference (under `options`). A
+  /// failure lists the differences, one path per line, within the options' line budget.
+  ///
+  /// ```swift
+  /// Assert(that: response.json).hasNoDifference(from: fixture)
+  /// // on failure: hasNoDifference failed - the values differ (expected → actual; 1 changed):
+  /// //   user["tags"][1]: "b" → "c"
+  /// ```
+  @discardableResult
+  public func hasNoDifference(
+    from expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
+  ) -> Assertion<Value> {
+    evaluate(name: "hasNoDifference", lineNumber: line) { value in
+      guard let difference = diff(expected, value, options: options) else { return .pass(value) }
+      return .fail(message: difference._failureText(tree: false))
+    }
+  }
+}
+
+/// The message of a failed equality: the two values on one line when they are short, else the
+/// structural difference (paths), so two 200-element arrays differing in one element show that
+/// element's path, not two 28 000-character lines.
+func _notEqualMessage(_ value: Any, _ expected: Any) -> String {
+  let shown = _render(value)
+  let wanted = _render(expected)
+  if shown.utf8.count <= _shortRendering, wanted.utf8.count <= _shortRendering {
+    return "\(shown) is not equal to \(wanted)"
+  }
+  if let difference = diff(expected, value) {
+    return difference._failureText(tree: false)
+  }
+  return "\(_cut(shown)) is not equal to \(_cut(wanted))"
+}
+
+/// Renderings up to this many UTF-8 bytes are shown whole in equality failures.
+let _shortRendering = 80
+
+private func _cut(_ text: String) -> String {
+  text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
+}

@@ -1,0 +1,111 @@
+/// The differences between two values of any type, or nil when they are structurally equal.
+///
+/// Both values are written as structures (through a ``StructurallyEncodable`` conformance, the
+/// fast casts for `[String: Any]`, `[Any]` and Foundation trees, or reflection), then the engine
+/// walks both together and skips every subtree whose hash and bytes agree: two 100 000-node models
+/// with one change cost two encodings and a walk down one path. Dictionaries and sets never show
+/// their order; arrays are aligned, so an inserted element is one insertion, not a cascade of
+/// changes.
+///
+/// ```swift
+/// let before: [String: Any] = ["user": ["name": "Ada", "tags": ["a", "b"]]]
+/// let after: [String: Any] = ["user": ["name": "Ada", "tags": ["a", "c", "b"]]]
+/// print(diff(before, after)!)
+/// // user["tags"][1]: inserted "c"
+/// ```
+///
+/// Structural equality is reflexive (`NaN` equals `NaN`), compares class instances by contents,
+/// and is what ``Assertion/hasNoDifference(from:options:line:)`` and ``Matchable`` use.
+public func diff(
+  _ a: Any?, _ b: Any?, options: DiffOptions = DiffOptions(),
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> Difference? {
+  let first = a as? Structure ?? Structure(encoding: a, fileID: fileID, filePath: filePath, line: line, column: column)
+  let second = b as? Structure ?? Structure(encoding: b, fileID: fileID, filePath: filePath, line: line, column: column)
+  return _diff(first, second, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The differences between two values of one ``StructurallyEncodable`` type (the fastest path:
+/// no existentials, no reflection), or nil when they are equal.
+///
+/// ```swift
+/// diff(savedModel, reloadedModel)?.renderedTree()
+/// ```
+public func diff<T: StructurallyEncodable>(
+  _ a: T, _ b: T, options: DiffOptions = DiffOptions(),
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> Difference? {
+  _diff(
+    Structure(a, fileID: fileID, filePath: filePath, line: line, column: column),
+    Structure(b, fileID: fileID, filePath: filePath, line: line, column: column),
+    options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Diffs two structures. If the engine cannot (memory ran out), the failure is reported and a
+/// difference with one root edit is returned when the structures differ, never a silent nil.
+package func _diff(
+  _ a: Structure, _ b: Structure, options: DiffOptions,
+  fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) -> Difference? {
+  do {
+    guard let engine = try a._engineDiff(to: b, options: options._engine) else { return nil }
+    return Difference(engine, lineLimit: options.lineLimit)
+  } catch {
+    reportFailure(
+      "diff failed - \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+    guard a != b else { return nil }
+    var engine = _EngineDifference()
+    engine.edits = [.init(kind: .changed, step: nil, before: a, after: b)]
+    engine.changed = 1
+    return Difference(engine, lineLimit: options.lineLimit)
+  }
+}
+
+/// Reports a failure at the caller when two values differ structurally, with the rendered
+/// difference (a collapsed tree, or a path list when that is shorter), once. In the style of
+/// swift-custom-dump's `expectNoDifference`; works in Swift Testing and XCTest.
+///
+/// ```swift
+/// assertNoDifference(expectedLibrary, loadedLibrary)
+/// // assertNoDifference failed - the values differ (expected → actual; 1 changed):
+/// //   Library(
+/// //     books: [
+/// //       … (41 unchanged)
+/// //       [41]: Book(
+/// //         … (2 unchanged)
+/// // -       year: 1999
+/// // +       year: 2001
+/// //       )
+/// //       … (958 unchanged)
+/// //     ]
+/// //   )
+/// ```
+///
+/// - Returns: The difference, or nil when there is none.
+@discardableResult
+public func assertNoDifference(
+  _ expected: Any?, _ actual: Any?, options: DiffOptions = DiffOptions(),
+  _ message: @autoclosure () -> String = "",
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> Difference? {
+  guard let difference = diff(expected, actual, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+  else { return nil }
+  let note = message()
+  let title = "assertNoDifference failed - \(note.isEmpty ? "" : note + ": ")"
+  reportFailure(title + difference._failureText(tree: true), fileID: fileID, filePath: filePath, line: line, column: column)
+  return difference
+}
+
+extension Difference {
+  /// The text failures show: a heading with the totals, then the collapsed tree
+  /// (``assertNoDifference(_:_:options:_:fileID:filePath:line:column:)``) or the path list
+  /// (assertions, whose messages stay short).
+  package func _failureText(tree: Bool) -> String {
+    let body = tree ? renderedTree() : renderedPaths()
+    let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    return "the values differ (expected → actual; \(summary)):\n" + indented.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,73 @@
+/// How ``diff(_:_:options:)`` compares two values and how much it reports.
+///
+/// ```swift
+/// var options = DiffOptions()
+/// options.floatTolerance = 1e-9
+/// options.ignoredFields = ["updatedAt"]
+/// options.ignoredPaths = ["children[*].cache", "settings[\"theme\"]"]
+/// options.identityField = "id"          // align array elements by their `id` field
+/// let difference = diff(before, after, options: options)
+/// ```
+public struct DiffOptions: Sendable {
+  /// Two `Double`/`Float` leaves at most this far apart count as equal (0: exact).
+  public var floatTolerance: Double = 0
+  /// Compares arrays as multisets: equal elements pair whatever their positions; what is left
+  /// is paired in order. Dictionaries and sets never show order either way.
+  public var ignoresArrayOrder = false
+  /// Array elements that are structs or class instances with a field of this name are aligned by
+  /// that field's value: an element whose identity is in both arrays is "changed" (with the
+  /// differences inside it), one whose identity is new was inserted. `"id"` suits `Identifiable`
+  /// models, whose identity is their stored `id` property. `nil` (the default): elements are
+  /// aligned by their whole value, then the unaligned ones are paired by similarity.
+  public var identityField: String?
+  /// Fields with one of these names are ignored wherever they appear.
+  public var ignoredFields: Set<String> = []
+  /// Paths ignored, with everything under them (at most 64). See ``DifferencePath/Pattern``.
+  public var ignoredPaths: [DifferencePath.Pattern] = []
+  /// The most edits recorded (every edit is still counted in the totals). Default 10 000.
+  public var editLimit = 10_000
+  /// The line budget of the renderings (``Difference/description``, ``Difference/renderedPaths(lineLimit:)``,
+  /// ``Difference/renderedTree(lineLimit:)`` defaults and failure messages). Default 200.
+  public var lineLimit = 200
+
+  /// Exact comparison, ordered arrays, nothing ignored.
+  public init() {}
+
+  /// Options with the given settings; everything else is the default.
+  ///
+  /// ```swift
+  /// diff(a, b, options: DiffOptions(floatTolerance: 0.001, ignoredFields: ["timestamp"]))
+  /// ```
+  public init(
+    floatTolerance: Double = 0,
+    ignoresArrayOrder: Bool = false,
+    identityField: String? = nil,
+    ignoredFields: Set<String> = [],
+    ignoredPaths: [DifferencePath.Pattern] = [],
+    editLimit: Int = 10_000,
+    lineLimit: Int = 200
+  ) {
+    self.floatTolerance = floatTolerance
+    self.ignoresArrayOrder = ignoresArrayOrder
+    self.identityField = identityField
+    self.ignoredFields = ignoredFields
+    self.ignoredPaths = ignoredPaths
+    self.editLimit = editLimit
+    self.lineLimit = lineLimit
+  }
+
+  /// Test seam: forces every node hash to this value (collisions everywhere).
+  package var _constantHash: UInt64?
+
+  var _engine: _EngineDiffOptions {
+    var engine = _EngineDiffOptions()
+    engine.floatTolerance = floatTolerance.isFinite ? max(0, floatTolerance) : 0
+    engine.unorderedArrays = ignoresArrayOrder
+    engine.maxEdits = max(0, editLimit)
+    engine.identityLabel = identityField.flatMap { $0.isEmpty ? nil : $0 }
+    engine.ignoredLabels = ignoredFields.sorted()
+    engine.ignoredPaths = ignoredPaths.map(\.engineSteps)
+    engine.constantHash = _constantHash
+    return engine
+  }
+}

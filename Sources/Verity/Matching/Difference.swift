@@ -1,0 +1,187 @@
+/// What differs between two values: the edits that turn the first (the "before", or expected,
+/// value) into the second (the "after", or actual, value), with their paths and totals.
+///
+/// ```swift
+/// if let difference = diff(expected, actual) {
+///   print(difference)            // one line per edit: children[41].attrs["b"]: 1 → 2
+///   print(difference.renderedTree())
+///   difference.count             // every edit, even past DiffOptions.editLimit
+/// }
+/// ```
+public struct Difference: Sendable, CustomStringConvertible {
+  /// What an edit does.
+  public enum Kind: Sendable, Hashable {
+    /// Two values of one kind differ (two numbers, two strings, two enum cases, ...).
+    case changed
+    /// The two values are of different kinds or types (a number and a string, two struct types).
+    case typeChanged
+    /// A value only the second side has (an array element, a dictionary entry, a set member, a
+    /// field).
+    case inserted
+    /// A value only the first side has.
+    case removed
+  }
+
+  /// One difference.
+  public struct Edit: Sendable, CustomStringConvertible {
+    /// What the edit does.
+    public var kind: Kind
+    /// Where it is: in the second value, except for a removal (in the first value). A set
+    /// member's path is the set's.
+    public var path: DifferencePath
+    /// The path in the first value (differs from ``path`` when array elements moved); nil for an
+    /// insertion.
+    public var originalPath: DifferencePath?
+    /// The first value's part (nil for an insertion).
+    public var before: Structure?
+    /// The second value's part (nil for a removal).
+    public var after: Structure?
+
+    /// One line: `path: before → after`, `path: inserted value`, `path: removed value`.
+    public var description: String {
+      _DifferenceRenderer.line(for: self, maxValueLength: 120)
+    }
+  }
+
+  /// The recorded edits, in the order of the values (at most ``DiffOptions/editLimit``).
+  public let edits: [Edit]
+  /// Every edit, recorded or not.
+  public var count: Int { changedCount + typeChangedCount + insertedCount + removedCount }
+  /// Edits of each kind, recorded or not.
+  public let changedCount: Int
+  public let typeChangedCount: Int
+  public let insertedCount: Int
+  public let removedCount: Int
+  /// True when ``edits`` holds fewer than ``count`` edits (the edit limit was reached).
+  public var isTruncated: Bool { edits.count < count }
+  /// The line budget the renderings use by default.
+  public let lineLimit: Int
+
+  let engine: _EngineDifference
+
+  init(_ engine: _EngineDifference, lineLimit: Int) {
+    self.engine = engine
+    self.lineLimit = max(1, lineLimit)
+    changedCount = engine.changed
+    typeChangedCount = engine.typeChanged
+    insertedCount = engine.inserted
+    removedCount = engine.removed
+    var edits: [Edit] = []
+    edits.reserveCapacity(engine.edits.count)
+    var cache: [Int: (a: DifferencePath, b: DifferencePath)] = [:]
+    for edit in engine.edits {
+      let (inA, inB) = Difference.paths(to: edit.step, in: engine, cache: &cache)
+      let kind: Kind =
+        switch edit.kind {
+        case .changed: .changed
+        case .typeChanged: .typeChanged
+        case .inserted: .inserted
+        case .removed: .removed
+        }
+      edits.append(
+        Edit(
+          kind: kind, path: kind == .removed ? inA : inB, originalPath: kind == .inserted ? nil : inA,
+          before: edit.before, after: edit.after))
+    }
+    self.edits = edits
+  }
+
+  /// The totals in words: `1 changed, 2 inserted` (kinds with no edit are left out).
+  public var summary: String {
+    var parts: [String] = []
+    if changedCount > 0 { parts.append("\(changedCount) changed") }
+    if typeChangedCount > 0 { parts.append("\(typeChangedCount) type changed") }
+    if insertedCount > 0 { parts.append("\(insertedCount) inserted") }
+    if removedCount > 0 { parts.append("\(removedCount) removed") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The path list within ``lineLimit`` lines (see ``renderedPaths(lineLimit:)``).
+  public var description: String { renderedPaths(lineLimit: lineLimit) }
+
+  /// One line per edit (`children[41].attrs["b"]: 1 → 2`; long or multi-line strings as a line
+  /// diff), at most `lineLimit` lines, then a line with what was left out and the totals.
+  ///
+  /// ```
+  /// items[3].price: 10.0 → 12.5
+  /// items[7]: inserted Item(name: "pen", price: 2.0)
+  /// … 18 more edits (20 in all: 19 changed, 1 inserted)
+  /// ```
+  public func renderedPaths(lineLimit: Int? = nil) -> String {
+    var renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
+    return renderer.pathList()
+  }
+
+  /// A collapsed tree in the style of swift-custom-dump: the containers on the way to each edit,
+  /// `-` lines for the first value and `+` lines for the second, runs of unchanged children as
+  /// `… (N unchanged)`; at most `lineLimit` lines, then the totals.
+  ///
+  /// ```
+  ///   Library(
+  ///     books: [
+  ///       … (41 unchanged)
+  ///       [41]: Book(
+  ///         … (2 unchanged)
+  /// -       year: 1999
+  /// +       year: 2001
+  ///       )
+  ///       … (958 unchanged)
+  ///     ]
+  ///   )
+  /// ```
+  public func renderedTree(lineLimit: Int? = nil) -> String {
+    var renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
+    return renderer.tree()
+  }
+
+  /// The paths to a step on each side. Edits share prefixes: the path of each edit's parent step
+  /// is memoized (only those, so a 100 000-deep path costs its own length, not its square).
+  private static func paths(
+    to step: Int?, in engine: _EngineDifference,
+    cache: inout [Int: (a: DifferencePath, b: DifferencePath)]
+  ) -> (DifferencePath, DifferencePath) {
+    guard let step else { return (DifferencePath([]), DifferencePath([])) }
+    if let known = cache[step] { return known }
+    var parentPaths = (DifferencePath([]), DifferencePath([]))
+    if let parent = engine.steps[step].parent {
+      if let known = cache[parent] {
+        parentPaths = known
+      } else {
+        var chain: [Int] = []
+        var current: Int? = parent
+        while let index = current, cache[index] == nil {
+          chain.append(index)
+          current = engine.steps[index].parent
+        }
+        var (a, b) = current.flatMap { cache[$0] } ?? (DifferencePath([]), DifferencePath([]))
+        for index in chain.reversed() { append(engine.steps[index], to: &a, &b) }
+        cache[parent] = (a, b)
+        parentPaths = (a, b)
+      }
+    }
+    var (a, b) = parentPaths
+    append(engine.steps[step], to: &a, &b)
+    cache[step] = (a, b)
+    return (a, b)
+  }
+
+  private static func append(_ s: _EngineDifference.Step, to a: inout DifferencePath, _ b: inout DifferencePath) {
+    switch s.kind {
+    case .field:
+      let label = s.label.isEmpty ? String(s.positionInB ?? s.positionInA ?? 0) : s.label
+      a.components.append(.field(label))
+      b.components.append(.field(label))
+    case .index:
+      a.components.append(.index(s.positionInA ?? s.positionInB ?? 0))
+      b.components.append(.index(s.positionInB ?? s.positionInA ?? 0))
+    case .key:
+      let component: DifferencePath.Component =
+        s.key.map { $0.bytes.first == StructureTag.string.rawValue } == true
+        ? .key(s.label) : .structuredKey(s.key ?? Structure(0))
+      a.components.append(component)
+      b.components.append(component)
+    case .member:
+      break
+    }
+  }
+}

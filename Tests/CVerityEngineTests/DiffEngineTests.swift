@@ -1,0 +1,97 @@
+import CVerityEngine
+import Testing
+
+/// The C diff's contracts: arguments, limits, totals; its results on values are tested through
+/// the Swift API (Tests/VerityTests/Matching) and by the fuzz target.
+@Suite("vrt_diff")
+struct DiffEngineTests {
+  /// Runs vrt_diff on two byte structures with fresh node tables.
+  func run(
+    _ a: [UInt8], _ b: [UInt8], _ options: UnsafePointer<vrt_diff_options>? = nil,
+    _ body: (vrt_status, vrt_diff_result) -> Void
+  ) {
+    var ta = vrt_node_table()
+    var tb = vrt_node_table()
+    defer {
+      vrt_node_table_free(&ta)
+      vrt_node_table_free(&tb)
+    }
+    #expect(vrt_node_table_build(a, a.count, nil, &ta) == VRT_OK)
+    #expect(vrt_node_table_build(b, b.count, nil, &tb) == VRT_OK)
+    var result = vrt_diff_result()
+    let status = vrt_diff(a, a.count, &ta, b, b.count, &tb, options, &result)
+    body(status, result)
+    vrt_diff_result_free(&result)
+  }
+
+  func array(_ values: [UInt64]) -> [UInt8] {
+    let w = Writer()
+    w.begin(Tag.array)
+    for value in values { w.uint(value) }
+    w.end()
+    return w.bytes
+  }
+
+  @Test func equalStructuresGiveAnEmptyResult() {
+    run(array([1, 2, 3]), array([1, 2, 3])) { status, result in
+      #expect(status == VRT_OK)
+      #expect(result.edit_count == 0 && result.step_count == 0 && result.changed == 0 && !result.truncated)
+    }
+  }
+
+  @Test func editsAndTotals() {
+    run(array([1, 2, 3]), array([1, 9, 3, 4])) { status, result in
+      #expect(status == VRT_OK)
+      #expect(result.changed == 1 && result.inserted == 1 && result.removed == 0)
+      let edits = Array(UnsafeBufferPointer(start: result.edits, count: result.edit_count))
+      #expect(edits.map(\.kind) == [UInt32(VRT_DIFF_CHANGED.rawValue), UInt32(VRT_DIFF_INSERTED.rawValue)])
+      let steps = UnsafeBufferPointer(start: result.steps, count: result.step_count)
+      #expect(steps[Int(edits[0].step)].a_index == 1 && steps[Int(edits[0].step)].b_index == 1)
+      #expect(steps[Int(edits[1].step)].a_index == VRT_NONE && steps[Int(edits[1].step)].b_index == 3)
+    }
+  }
+
+  @Test func theEditLimitStopsRecordingNotCounting() {
+    var options = vrt_diff_options()
+    options.max_edits = 2
+    run(array([1, 2, 3, 4, 5]), array([6, 7, 8, 9, 10]), &options) { status, result in
+      #expect(status == VRT_OK)
+      #expect(result.edit_count == 2 && result.truncated)
+      #expect(result.changed == 5)
+    }
+  }
+
+  @Test func nullAndInvalidArguments() {
+    let a = array([1])
+    var table = vrt_node_table()
+    defer { vrt_node_table_free(&table) }
+    #expect(vrt_node_table_build(a, a.count, nil, &table) == VRT_OK)
+    var result = vrt_diff_result()
+    #expect(vrt_diff(a, a.count, nil, a, a.count, &table, nil, &result) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_diff(a, a.count, &table, a, a.count, &table, nil, nil) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_diff(nil, 3, &table, a, a.count, &table, nil, &result) == VRT_ERR_NULL_ARGUMENT)
+    // A table that does not describe the bytes.
+    #expect(vrt_diff(a, a.count - 1, &table, a, a.count, &table, nil, &result) == VRT_ERR_INVALID_ARGUMENT)
+    var empty = vrt_node_table()
+    #expect(vrt_diff(a, a.count, &empty, a, a.count, &table, nil, &result) == VRT_ERR_INVALID_ARGUMENT)
+    var options = vrt_diff_options()
+    options.identity_label_length = 2
+    #expect(vrt_diff(a, a.count, &table, a, a.count, &table, &options, &result) == VRT_ERR_NULL_ARGUMENT)
+    vrt_diff_result_free(nil)
+  }
+
+  @Test func ignoredPathsHaveALimitAndAnEmptyPathIgnoresEverything() {
+    let paths = [vrt_diff_ignored_path](repeating: vrt_diff_ignored_path(steps: nil, count: 0), count: 65)
+    paths.withUnsafeBufferPointer { buffer in
+      var options = vrt_diff_options()
+      options.ignored = buffer.baseAddress
+      options.ignored_count = 65
+      run(array([1]), array([2]), &options) { status, _ in #expect(status == VRT_ERR_TOO_LARGE) }
+      options.ignored_count = 1
+      run(array([1]), array([2]), &options) { status, result in
+        #expect(status == VRT_OK)
+        #expect(result.edit_count == 0 && result.changed == 0)
+      }
+    }
+  }
+}
