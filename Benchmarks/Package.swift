@@ -11,6 +11,8 @@ let package = Package(
     // differs between checkouts.
     .package(name: "Verity", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    // The diff Verity's is compared with (benchmarks only: the library does not depend on it).
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
   ],
   targets: [
     .target(name: "CBenchmarkSupport"),
@@ -20,6 +22,7 @@ let package = Package(
         .product(name: "Verity", package: "Verity"),
         "CBenchmarkSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
   ],

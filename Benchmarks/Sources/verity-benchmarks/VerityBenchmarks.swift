@@ -20,6 +20,7 @@ struct VerityBenchmarks: ParsableCommand {
     case callLog = "call-log"
     case sharing
     case scale
+    case diff
   }
 
   @Option(help: "Recorded calls per log in the call-log part.")
@@ -37,6 +38,15 @@ struct VerityBenchmarks: ParsableCommand {
   @Option(name: .customLong("sizes"), parsing: .upToNextOption, help: "Call counts of the user-path scenario.")
   var userPathSizes: [Int] = [10_000, 100_000, 1_000_000]
 
+  @Option(name: .customLong("diff-sizes"), parsing: .upToNextOption, help: "Model sizes (nodes) of the diff part.")
+  var diffSizes: [Int] = [1_000, 10_000, 100_000]
+
+  @Option(name: .customLong("diff-array"), help: "Elements of the diff part's array.")
+  var diffArray = 20_000
+
+  @Option(name: .customLong("custom-dump-limit"), help: "Above this model size custom-dump runs once, cold (it takes seconds).")
+  var customDumpLimit = 10_000
+
   @Option(parsing: .upToNextOption, help: "Parts to run (default: all): \(Part.allCases.map(\.rawValue).joined(separator: ", ")).")
   var only: [Part] = []
 
@@ -52,7 +62,14 @@ struct VerityBenchmarks: ParsableCommand {
   @Option(help: ArgumentHelp("Records N calls through one mock form and exits (for profilers).", visibility: .hidden))
   var profileRecord: String?
 
+  @Flag(help: ArgumentHelp("Diffs the diff part's array 20 times and exits (for profilers).", visibility: .hidden))
+  var profileDiff = false
+
   mutating func run() throws {
+    if profileDiff {
+      DiffBenchmarks.profileArray(count: diffArray)
+      return
+    }
     if let form = profileRecord {
       let inputs = CallInputs(count: 2_000_000)
       let mock: any ScoreService
@@ -127,6 +144,13 @@ struct VerityBenchmarks: ParsableCommand {
     if parts.contains(.scale) {
       var report = Report(title: "Scale, \(configuration) build: one log, CallLog(retainsValues: false), cold queries")
       ScaleBenchmarks.run(maxCalls: scale, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.diff) {
+      var report = Report(title: "Diff, \(configuration) build: cold (both values encoded), side by side with swift-custom-dump")
+      DiffBenchmarks.run(
+        sizes: quick ? diffSizes.filter { $0 <= 10_000 } : diffSizes, runs: runs,
+        arrayCount: quick ? min(diffArray, 2_000) : diffArray, customDumpLimit: customDumpLimit, report: &report)
       reports.append(report)
     }
     for report in reports {

@@ -231,6 +231,14 @@ public struct Structure: Sendable {
     }
   }
 
+  /// A conformance's output, unvalidated (for callers that validate the bytes anyway, such as a
+  /// node-table build); nil when the encoder itself failed.
+  package static func _unvalidated<T: StructurallyEncodable>(_ value: T) -> Structure? {
+    var encoder = StructureEncoder()
+    value.encode(to: &encoder)
+    return try? _finish(encoder, validate: false).get()
+  }
+
   /// The opaque structure that stands in for a value that could not be encoded.
   package static func _marker(for error: VerityEngineError) -> Structure {
     Structure {

@@ -37,10 +37,42 @@ public func diff<T: StructurallyEncodable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
-  _diff(
+  _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+func _diffConformances<T: StructurallyEncodable>(
+  _ a: T, _ b: T, options: DiffOptions,
+  fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) -> Difference? {
+  // The node tables the diff builds validate the bytes, so the encodings are not validated
+  // twice; a conformance that writes malformed bytes takes the validating path, which reports it.
+  if let first = Structure._unvalidated(a), let second = Structure._unvalidated(b) {
+    do {
+      return try first._engineDiff(to: second, options: options._engine).map {
+        Difference($0, lineLimit: options.lineLimit)
+      }
+    } catch {}
+  }
+  return _diff(
     Structure(a, fileID: fileID, filePath: filePath, line: line, column: column),
     Structure(b, fileID: fileID, filePath: filePath, line: line, column: column),
     options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The differences between two `Equatable` values of one ``StructurallyEncodable`` type, or nil
+/// when they are equal. Equal values (`==`) are answered without encoding: a conformance promises
+/// that equal values have equal structures.
+///
+/// ```swift
+/// diff(expectedUsers, loadedUsers)  // nil at the cost of one `==`
+/// ```
+public func diff<T: StructurallyEncodable & Equatable>(
+  _ a: T, _ b: T, options: DiffOptions = DiffOptions(),
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> Difference? {
+  if a == b { return nil }
+  return _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Diffs two structures. If the engine cannot (memory ran out), the failure is reported and a
