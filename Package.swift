@@ -42,7 +42,9 @@ let package = Package(
     ),
     .testTarget(
       name: "VerityTests",
-      dependencies: ["Verity"]
+      dependencies: ["Verity"],
+      // JSON documents read by path (tests and benchmarks), not bundled.
+      exclude: ["Resources"]
     ),
     .testTarget(
       name: "VerityXCTests",

@@ -679,6 +679,11 @@ static void vrt__pair_run(vrt__diff *d, const vrt__work *w, vrt__array *r, uint3
     }
     return;
   }
+  if (n == 1 && m == 1) {
+    /* One element replaced by one: a change at that index, whatever the kinds. */
+    vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r->xs[ai], r->ys[bi], ai, bi);
+    return;
+  }
   if (n * m > VRT_DIFF_PAIRING_CELLS) {
     size_t k = n < m ? n : m;
     for (size_t i = 0; i < k; i++) {

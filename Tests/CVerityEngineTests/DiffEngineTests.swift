@@ -95,3 +95,48 @@ struct DiffEngineTests {
     }
   }
 }
+
+/// vrt_decimal_nearest_double against Swift's correctly rounded `Double(String)`, on every path:
+/// exact small values, 64-bit mantissas with exponents up to ±19, and the strtod fallback.
+@Suite("vrt_decimal_nearest_double")
+struct DecimalNearestDoubleTests {
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func agreesWithCorrectlyRoundedParsing() {
+    var rng = Generator(state: 3)
+    for round in 0..<20_000 {
+      let mantissa: UInt64
+      switch round % 3 {
+      case 0: mantissa = UInt64.random(in: 1..<(1 << 53), using: &rng)
+      case 1: mantissa = UInt64.random(in: (1 << 53)...UInt64.max, using: &rng)
+      default: mantissa = UInt64.random(in: 1...UInt64.max, using: &rng) >> UInt64.random(in: 0..<60, using: &rng) | 1
+      }
+      let exponent = Int32.random(in: -40...40, using: &rng)
+      let negative = Bool.random(using: &rng)
+      let expected = Double("\(negative ? "-" : "")\(mantissa)e\(exponent)")!
+      let got = vrt_decimal_nearest_double(0, mantissa, exponent, negative)
+      #expect(got.bitPattern == expected.bitPattern, "\(mantissa)e\(exponent)")
+    }
+  }
+
+  @Test func wideMantissasAndEdges() {
+    // 123456789012345678901234567891 = 6692605942 * 2^64 + 14083847773837265619
+    #expect(vrt_decimal_nearest_double(6_692_605_942, 14_083_847_773_837_265_619, -10, false)
+      == Double("12345678901234567890.1234567891")!)
+    #expect(vrt_decimal_nearest_double(0, 65_613_616_999_999_977, -15, true) == Double("-65.613616999999977")!)
+    #expect(vrt_decimal_nearest_double(0, 0, 5, true).sign == .minus)
+    #expect(vrt_decimal_nearest_double(0, 1, 400, false) == .infinity)
+    #expect(vrt_decimal_nearest_double(0, 1, -400, false) == 0)
+    // Ties to even: 2^53 + 1 is halfway between 2^53 and 2^53 + 2.
+    #expect(vrt_decimal_nearest_double(0, 9_007_199_254_740_993, 0, false) == 9_007_199_254_740_992)
+  }
+}

@@ -21,6 +21,7 @@ struct VerityBenchmarks: ParsableCommand {
     case sharing
     case scale
     case diff
+    case json
   }
 
   @Option(help: "Recorded calls per log in the call-log part.")
@@ -46,6 +47,9 @@ struct VerityBenchmarks: ParsableCommand {
 
   @Option(name: .customLong("custom-dump-limit"), help: "Above this model size custom-dump runs once, cold (it takes seconds).")
   var customDumpLimit = 10_000
+
+  @Flag(name: .customLong("no-custom-dump"), help: "Skips custom-dump's diff in the json part (minutes in debug).")
+  var noCustomDump = false
 
   @Option(parsing: .upToNextOption, help: "Parts to run (default: all): \(Part.allCases.map(\.rawValue).joined(separator: ", ")).")
   var only: [Part] = []
@@ -151,6 +155,11 @@ struct VerityBenchmarks: ParsableCommand {
       DiffBenchmarks.run(
         sizes: quick ? diffSizes.filter { $0 <= 10_000 } : diffSizes, runs: runs,
         arrayCount: quick ? min(diffArray, 2_000) : diffArray, customDumpLimit: customDumpLimit, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.json) {
+      var report = Report(title: "JSON documents, \(configuration) build: encoding against parsing; diffs next to custom-dump")
+      try JSONBenchmarks.run(runs: runs, customDump: !noCustomDump, report: &report)
       reports.append(report)
     }
     for report in reports {

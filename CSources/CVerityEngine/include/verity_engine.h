@@ -310,6 +310,16 @@ static inline void vrt_writer_write_string(vrt_writer *w, const char *utf8, size
  */
 bool vrt_utf8_is_nfc_quick(const uint8_t *utf8, size_t length);
 
+/**
+ * The IEEE-754 double nearest to the decimal number (-1)^negative x mantissa x 10^exponent, where
+ * the mantissa is the unsigned 128-bit integer `high`:`low` (round to nearest, ties to even; past
+ * the largest double gives infinity, below the smallest subnormal zero, with the sign). Correctly
+ * rounded for every input: exactly computed when the mantissa is below 2^53 and |exponent| <= 22,
+ * else through the C library's strtod on the digits written without a decimal point (no locale
+ * setting affects it). This is what a JSON number's text means as a double.
+ */
+double vrt_decimal_nearest_double(uint64_t high, uint64_t low, int32_t exponent, bool negative);
+
 /** Writes OPAQUE with a type name and a description (either may be empty / NULL with length 0). */
 void vrt_writer_write_opaque(vrt_writer *w, const char *type_name, size_t type_length,
                              const char *description, size_t description_length);

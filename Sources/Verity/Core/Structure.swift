@@ -65,7 +65,8 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     encoder.encode(any: value)
     self = Structure._finishing(
-      encoder, validate: true, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
+      encoder, validate: encoder._untrustedContent,
+      typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -82,7 +83,8 @@ public struct Structure: Sendable {
     encoder.encode(any: value)
     let incomparable = encoder.incomparableContent
     let structure = Structure._finishing(
-      encoder, validate: true, typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
+      encoder, validate: encoder._untrustedContent,
+      typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
       fileID: fileID, filePath: filePath, line: line, column: column)
     return (structure, incomparable)
   }

@@ -146,6 +146,7 @@ extension StructureEncoder {
       if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
         || !(value is any _VerityOptional)
       {
+        if !type(of: encodable)._verityTrustedEncoding { _untrustedContent = true }
         encodable.encode(to: &self)
         return
       }
@@ -205,6 +206,8 @@ extension StructureEncoder {
       encode(value as! Bool)
     } else if type == known.number || type == known.boolean || type == known.otherNumber {
       _emitNumber(value as! NSNumber)
+    } else if type == known.decimalNumber {
+      _emitDecimalNumber(unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self))
     } else if type == known.null {
       encodeNil()
     } else if type == known.stringDictionary {
@@ -289,7 +292,7 @@ extension StructureEncoder {
     if ObjectIdentifier(type(of: number)) == _FoundationTypes.booleanClass {
       encode(number.boolValue)
     } else if let decimal = number as? NSDecimalNumber {
-      encode(decimal.decimalValue)
+      _emitDecimalNumber(decimal)
     } else {
       switch UInt8(bitPattern: number.objCType.pointee) {
       case UInt8(ascii: "d"), UInt8(ascii: "f"):
@@ -578,6 +581,8 @@ struct _KnownTypes: Sendable {
   let otherNumber = ObjectIdentifier(type(of: NSNumber(value: 1.5)))
   let boolean = ObjectIdentifier(type(of: NSNumber(value: true)))
   let null = ObjectIdentifier(type(of: NSNull()))
+  /// What `JSONSerialization` returns for numbers it keeps as decimals (see the JSON number rule).
+  let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
 
   static let shared = _KnownTypes()
 }

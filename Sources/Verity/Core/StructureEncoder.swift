@@ -47,6 +47,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// values of such a call instead of rebuilding them from bytes. Cleared by ``reset()``.
   @usableFromInline
   package var _lossy = false
+  /// Set when the dynamic path hands a value to a conformance Verity does not ship (whose output
+  /// must be validated); what Verity writes itself (casts, reflection, its own conformances) is
+  /// well formed by construction.
+  package var _untrustedContent = false
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
@@ -302,6 +306,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     vrt_writer_reset(_writer)
     incomparableContent = nil
     _lossy = false
+    _untrustedContent = false
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no
