@@ -99,9 +99,15 @@ enum DiffBenchmarks {
   #if DEBUG
     static let slack = 3.0
     static let targetNote = " (debug: 3× the release target)"
+    /// JSON encoding: the debug ratio is held to 2× the release target (issue: within 2× of the
+    /// release ratio, which a debug run cannot measure).
+    static let jsonSlack = 2.0
+    static let jsonNote = " (debug: 2× the release target)"
   #else
     static let slack = 1.0
     static let targetNote = ""
+    static let jsonSlack = 1.0
+    static let jsonNote = " (aim 0.25×)"
   #endif
 
   static func target(_ milliseconds: Double) -> String {

@@ -69,7 +69,20 @@ struct VerityBenchmarks: ParsableCommand {
   @Flag(help: ArgumentHelp("Diffs the diff part's array 20 times and exits (for profilers).", visibility: .hidden))
   var profileDiff = false
 
+  @Option(help: ArgumentHelp("Encodes this JSON document 20 times and exits (for profilers).", visibility: .hidden))
+  var profileJSON: String?
+
   mutating func run() throws {
+    if let name = profileJSON {
+      let bytes = try Data(contentsOf: JSONBenchmarks.folder.appendingPathComponent("\(name).json"))
+      let tree = try JSONSerialization.jsonObject(with: bytes)
+      for _ in 0..<20 {
+        let start = bench_now_ns()
+        blackHole(Structure(encoding: tree))
+        print("\(Double(bench_now_ns() - start) / 1e6) ms")
+      }
+      return
+    }
     if profileDiff {
       DiffBenchmarks.profileArray(count: diffArray)
       return

@@ -52,36 +52,52 @@ extension StructureEncoder {
     }
     var frames: [_DynamicFrame] = []
     _emit(value, into: &frames)
+    // Each pass runs through the top container's children in a loop until one of them opens a
+    // container of its own (a new frame): scalars never go back through the frame stack.
     while !frames.isEmpty {
       if vrt_writer_status(_writer) != VRT_OK { return }
       let top = frames.count - 1
       switch frames[top] {
-      case .values(let values, let next):
-        if next == values.endIndex {
-          frames.removeLast()
-          _end()
-        } else {
-          frames[top] = .values(values, next + 1)
-          _emit(values[next], into: &frames)
+      case .values(let values, var next):
+        while next < values.endIndex {
+          let element = values[next]
+          next += 1
+          _emit(element, into: &frames)
+          if frames.count > top + 1 { break }
         }
-      case .fields(let fields, let next):
-        if next == fields.endIndex {
+        if frames.count > top + 1 {
+          frames[top] = .values(values, next)
+        } else {
           frames.removeLast()
           _end()
-        } else {
-          frames[top] = .fields(fields, next + 1)
-          _encodeLabel(fields[next].label)
-          _emit(fields[next].value, into: &frames)
         }
-      case .stringDictionary(let dictionary, let next):
-        if next == dictionary.endIndex {
+      case .fields(let fields, var next):
+        while next < fields.endIndex {
+          let field = fields[next]
+          next += 1
+          _encodeLabel(field.label)
+          _emit(field.value, into: &frames)
+          if frames.count > top + 1 { break }
+        }
+        if frames.count > top + 1 {
+          frames[top] = .fields(fields, next)
+        } else {
           frames.removeLast()
           _end()
-        } else {
-          frames[top] = .stringDictionary(dictionary, dictionary.index(after: next))
+        }
+      case .stringDictionary(let dictionary, var next):
+        while next != dictionary.endIndex {
           let (key, value) = dictionary[next]
+          next = dictionary.index(after: next)
           encode(key)
           _emit(value, into: &frames)
+          if frames.count > top + 1 { break }
+        }
+        if frames.count > top + 1 {
+          frames[top] = .stringDictionary(dictionary, next)
+        } else {
+          frames.removeLast()
+          _end()
         }
       }
     }

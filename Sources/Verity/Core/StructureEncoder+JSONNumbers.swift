@@ -69,7 +69,7 @@ struct _DecimalParts {
   enum Layout: Sendable { case lengthInHighNibble, lengthInLowNibble }
 
   static let layout: Layout? = {
-    guard MemoryLayout<Decimal>.size == 20 else { return nil }  // the reads below stay in bounds
+    guard MemoryLayout<Decimal>.size == MemoryLayout<Words>.size else { return nil }  // the bit cast needs it
     let checks: [(Decimal, Int, Bool, UInt64, UInt64)] = [
       (Decimal(sign: .minus, exponent: -3, significand: 12345), -3, true, 0, 12345),
       (Decimal(sign: .plus, exponent: 23, significand: 1), 23, false, 0, 1),
@@ -93,42 +93,39 @@ struct _DecimalParts {
     self.init(decimal, layout: layout)
   }
 
+  /// A `Decimal`'s 20 bytes as ten 16-bit words (checked by `layout`: the size must be 20).
+  typealias Words = (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16)
+
   init?(_ decimal: Decimal, layout: Layout) {
-    var copy = decimal
-    var exponent = 0
-    var negative = false
-    var length = 0
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    // No arrays or tuples here: this runs once per number of a JSON document, in debug builds too.
-    withUnsafeBytes(of: &copy) { bytes in
-      exponent = Int(Int8(bitPattern: bytes[0]))
-      let flags = bytes[1]
-      switch layout {
-      case .lengthInHighNibble:
-        length = Int(flags >> 4)
-        negative = flags & 0x08 != 0
-      case .lengthInLowNibble:
-        length = Int(flags & 0x0F)
-        negative = flags & 0x10 != 0
-      }
-      var index = 0
-      while index < min(length, 8) {
-        let word = UInt64(bytes[4 + 2 * index]) | UInt64(bytes[5 + 2 * index]) << 8
-        if index < 4 {
-          low |= word << UInt64(16 * index)
-        } else {
-          high |= word << UInt64(16 * (index - 4))
-        }
-        index += 1
-      }
+    // A bit cast, not a closure over the bytes: this runs once per number of a JSON document, in
+    // debug builds too. Word 0 holds the exponent (low byte) and the length and sign (high byte);
+    // words 2...9 the mantissa, least significant first.
+    let words = unsafeBitCast(decimal, to: Words.self)
+    let flags = UInt8(truncatingIfNeeded: words.0 >> 8)
+    let length: Int
+    switch layout {
+    case .lengthInHighNibble:
+      length = Int(flags >> 4)
+      negative = flags & 0x08 != 0
+    case .lengthInLowNibble:
+      length = Int(flags & 0x0F)
+      negative = flags & 0x10 != 0
     }
     guard length <= 8 else { return nil }
-    self.exponent = exponent
-    self.negative = negative
-    self.isNaN = length == 0 && negative
-    self.high = high
-    self.low = low
+    exponent = Int(Int8(truncatingIfNeeded: words.0))
+    isNaN = length == 0 && negative
+    low = UInt64(words.2) | UInt64(words.3) << 16 | UInt64(words.4) << 32 | UInt64(words.5) << 48
+    high = UInt64(words.6) | UInt64(words.7) << 16 | UInt64(words.8) << 32 | UInt64(words.9) << 48
+    // Words past the length must be zero for a well-formed decimal; mask them off regardless.
+    if length < 8 {
+      let bits = 16 * length
+      if bits < 64 {
+        low &= bits == 0 ? 0 : (UInt64.max >> UInt64(64 - bits))
+        high = 0
+      } else {
+        high &= bits == 64 ? 0 : (UInt64.max >> UInt64(128 - bits))
+      }
+    }
   }
 
   /// Whether these parts spell the same number as (exponent, negative, high:low), allowing
