@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -9,9 +10,13 @@ let package = Package(
   ],
   products: [
     .library(name: "Verity", targets: ["Verity"]),
+    // Verity plus its macros (`@Matchable`). Only this product builds swift-syntax.
+    .library(name: "VerityMacros", targets: ["VerityMacros"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", exact: "0.7.0"),
   ],
   targets: [
     // libxxhash from the system: `apt-get install libxxhash-dev` or `brew install xxhash`.
@@ -34,6 +39,31 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Linked so that failures fail Swift Testing tests on Linux too (see DESIGN.md).
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // The compiler plug-in that expands Verity's macros.
+    .macro(
+      name: "VerityMacrosPlugin",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // The macro declarations; re-exports Verity.
+    .target(
+      name: "VerityMacros",
+      dependencies: ["Verity", "VerityMacrosPlugin"]
+    ),
+    .testTarget(
+      name: "VerityMacrosTests",
+      dependencies: [
+        "VerityMacros",
+        "VerityMacrosPlugin",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ]
     ),
     .testTarget(

@@ -268,6 +268,22 @@ extension StructureEncoder {
       _encoder.encode(any: value)
     }
 
+    /// A field as `@Matchable` writes it: through the value's conformance when it has one.
+    /// (Generated code calls this; use ``field(_:_:)-(_,T)`` in your own.)
+    @inlinable
+    public mutating func _macroField<T: StructurallyEncodable>(_ label: String, _ value: T) {
+      _encoder._encodeLabel(label)
+      value.encode(to: &_encoder)
+    }
+
+    /// A field as `@Matchable` writes it: through the dynamic path when the value's static type
+    /// has no conformance (the bytes reflection would write).
+    @inlinable
+    public mutating func _macroField<T>(_ label: String, _ value: T) {
+      _encoder._encodeLabel(label)
+      _encoder.encode(any: value)
+    }
+
     /// Writes one field whose value `encodeValue` writes (exactly one value).
     ///
     /// ```swift

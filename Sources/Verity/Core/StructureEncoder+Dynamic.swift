@@ -52,6 +52,20 @@ extension StructureEncoder {
     }
     var frames: [_DynamicFrame] = []
     _emit(value, into: &frames)
+    _drain(&frames)
+  }
+
+  /// Writes `value` by reflection even when its type has a conformance (its children take the
+  /// dynamic path as usual): what a type's encoding was before it adopted `@Matchable`, for tests
+  /// that check the two agree.
+  package mutating func _encodeByReflection(_ value: Any) {
+    var frames: [_DynamicFrame] = []
+    _emitReflecting(value, into: &frames)
+    _drain(&frames)
+  }
+
+  /// Writes the children of the open containers on `frames` until none is left open.
+  mutating func _drain(_ frames: inout [_DynamicFrame]) {
     // Each pass runs through the top container's children in a loop until one of them opens a
     // container of its own (a new frame): scalars never go back through the frame stack.
     while !frames.isEmpty {

@@ -1,0 +1,308 @@
+import MacroTesting
+import SwiftSyntaxMacroExpansion
+import Testing
+import VerityMacrosPlugin
+
+/// Expansions and diagnostics of `@Matchable` and `@MatchableIgnored`, member kind by member kind.
+@Suite(
+  "@Matchable expansion",
+  .macros(
+    [
+      "Matchable": MacroSpec(type: MatchableMacro.self, conformances: ["StructurallyEncodable", "Matchable"]),
+      "MatchableIgnored": MacroSpec(type: MatchableIgnoredMacro.self),
+    ],
+    record: .never))
+struct MatchableExpansionTests {
+  @Test func structStoredPropertiesInOrder() {
+    assertMacro {
+      """
+      @Matchable
+      struct User {
+        var name: String
+        let age: Int, nickname: String?
+        var label: String { name }
+        var score: Int { get { 1 } set {} }
+        var observed = 0 { didSet { print(observed) } }
+        static var shared = 0
+        @MatchableIgnored var cache: [Int] = []
+      }
+      """
+    } expansion: {
+      """
+      struct User {
+        var name: String
+        let age: Int, nickname: String?
+        var label: String { name }
+        var score: Int { get { 1 } set {} }
+        var observed = 0 { didSet { print(observed) } }
+        static var shared = 0
+        var cache: [Int] = []
+      }
+
+      extension User: Verity.StructurallyEncodable, Verity.Matchable {
+        func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields._macroField("name", self.name)
+            fields._macroField("age", self.age)
+            fields._macroField("nickname", self.nickname)
+            fields._macroField("observed", self.observed)
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func publicStructGetsAPublicWitness() {
+    assertMacro {
+      """
+      @Matchable
+      public struct Point {
+        public var x: Double
+        public var y: Double
+      }
+      """
+    } expansion: {
+      """
+      public struct Point {
+        public var x: Double
+        public var y: Double
+      }
+
+      extension Point: Verity.StructurallyEncodable, Verity.Matchable {
+        public func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields._macroField("x", self.x)
+            fields._macroField("y", self.y)
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func enumCases() {
+    assertMacro {
+      """
+      @Matchable
+      enum Shape {
+        case point, `default`
+        case circle(radius: Double)
+        case rect(width: Double, height: Double)
+        case pair(Int, _ second: Int)
+      }
+      """
+    } expansion: {
+      """
+      enum Shape {
+        case point, `default`
+        case circle(radius: Double)
+        case rect(width: Double, height: Double)
+        case pair(Int, _ second: Int)
+      }
+
+      extension Shape: Verity.StructurallyEncodable, Verity.Matchable {
+        func encode(to encoder: inout Verity.StructureEncoder) {
+          switch self {
+          case .point:
+            encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "point")
+          case .`default`:
+            encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "default")
+          case let .circle(v0):
+            encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "circle") { fields in
+              fields._macroField("radius", v0)
+            }
+          case let .rect(v0, v1):
+            encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "rect") { fields in
+              fields._macroField("width", v0)
+              fields._macroField("height", v1)
+            }
+          case let .pair(v0, v1):
+            encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "pair") { fields in
+              fields._macroField("", v0)
+              fields._macroField("", v1)
+            }
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func finalClassAndEmptyClass() {
+    assertMacro {
+      """
+      @Matchable
+      final class Node {
+        var value = 0
+        weak var parent: Node?
+      }
+      """
+    } expansion: {
+      """
+      final class Node {
+        var value = 0
+        weak var parent: Node?
+      }
+
+      extension Node: Verity.StructurallyEncodable, Verity.Matchable {
+        func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder.encodeObject(identity: ObjectIdentifier(self), typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields._macroField("value", self.value)
+            fields._macroField("parent", self.parent)
+          }
+        }
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Matchable
+      final class Marker {}
+      """
+    } expansion: {
+      """
+      final class Marker {}
+
+      extension Marker: Verity.StructurallyEncodable, Verity.Matchable {
+          func encode(to encoder: inout Verity.StructureEncoder) {
+              encoder.encodeOpaque(typeName: Verity.StructureEncoder.typeName(of: Self.self), description: String(describing: self))
+          }
+      }
+      """
+    }
+  }
+
+  @Test func propertyWrappersUseTheirStorage() {
+    assertMacro {
+      """
+      @Matchable
+      struct Settings {
+        @Clamped var level: Int = 3
+      }
+      """
+    } expansion: {
+      """
+      struct Settings {
+        @Clamped var level: Int = 3
+      }
+
+      extension Settings: Verity.StructurallyEncodable, Verity.Matchable {
+        func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields._macroField("_level", self._level)
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func existingConformancesAreNotRepeated() {
+    assertMacro(
+      ["Matchable": MacroSpec(type: MatchableMacro.self, conformances: ["Matchable"])]
+    ) {
+      """
+      @Matchable
+      struct Encoded: StructurallyEncodable {
+        var value: Int
+        func encode(to encoder: inout StructureEncoder) {}
+      }
+      """
+    } expansion: {
+      """
+      struct Encoded: StructurallyEncodable {
+        var value: Int
+        func encode(to encoder: inout StructureEncoder) {}
+      }
+
+      extension Encoded: Verity.Matchable {
+
+      }
+      """
+    }
+  }
+
+  @Test func diagnostics() {
+    assertMacro {
+      """
+      @Matchable
+      protocol Service {}
+      """
+    } diagnostics: {
+      """
+      @Matchable
+      ┬─────────
+      ╰─ 🛑 @Matchable applies to a struct, an enum or a class, not a protocol
+      protocol Service {}
+      """
+    }
+    assertMacro {
+      """
+      @Matchable
+      actor Store {}
+      """
+    } diagnostics: {
+      """
+      @Matchable
+      ┬─────────
+      ╰─ 🛑 @Matchable applies to a struct, an enum or a class, not an actor
+      actor Store {}
+      """
+    }
+    assertMacro {
+      """
+      @Matchable
+      struct Cached {
+        lazy var summary: String = "x"
+      }
+      """
+    } diagnostics: {
+      """
+      @Matchable
+      struct Cached {
+        lazy var summary: String = "x"
+        ┬─────────────────────────────
+        ╰─ 🛑 @Matchable cannot encode a lazy property the way reflection shows it (as its hidden storage); mark it @MatchableIgnored
+           ✏️ Mark the property @MatchableIgnored
+      }
+      """
+    } fixes: {
+      """
+      @Matchable
+      struct Cached {
+        @MatchableIgnored lazy var summary: String = "x"
+      }
+      """
+    } expansion: {
+      """
+      struct Cached {
+        lazy var summary: String = "x"
+      }
+
+      extension Cached: Verity.StructurallyEncodable, Verity.Matchable {
+        func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+
+          }
+        }
+      }
+      """
+    }
+    assertMacro {
+      """
+      struct Thing {
+        @MatchableIgnored func run() {}
+      }
+      """
+    } diagnostics: {
+      """
+      struct Thing {
+        @MatchableIgnored func run() {}
+        ┬────────────────
+        ╰─ 🛑 @MatchableIgnored applies to a stored property
+      }
+      """
+    }
+  }
+}
