@@ -4,9 +4,12 @@
 /// eq("x").matches("x")  // .match
 /// eq(3).matches(4)      // .mismatch("4 is not equal to 3")
 /// ```
+///
+/// Long values (renderings over 80 characters) mismatch with their structural difference, and
+/// the matcher's description shows at most the first 200 characters of `expected`.
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
-  Matcher("eq(\(_render(expected)))", engineForm: .equal(expected)) { value in
-    value == expected ? .match : .mismatch("\(_render(value)) is not equal to \(_render(expected))")
+  Matcher("eq(\(_renderCut(expected)))", engineForm: .equal(expected)) { value in
+    value == expected ? .match : .mismatch(_notEqualMessage(value, expected))
   }
 }
 

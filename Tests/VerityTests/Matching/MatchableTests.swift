@@ -204,3 +204,25 @@ struct ArgumentDifferenceTests {
     #expect(lines.last == "     argument 1: address.geo.lon: -0.1 → -0.2")
   }
 }
+
+@Suite("eq with long values")
+struct LongEqualityTests {
+  @Test func eqMismatchShowsTheDifferenceAndABoundedDescription() {
+    let expected = (0..<100).map { "value \($0)" }
+    var actual = expected
+    actual[42] = "changed"
+    let matcher = eq(expected)
+    #expect(matcher.description.hasSuffix("…)"))
+    #expect(matcher.description.count < 220)
+    let issues = reportedIssues {
+      Assert(that: actual).matches(matcher)
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasPrefix(
+        """
+        matches failed - the values differ (expected → actual; 1 changed):
+          [42]: "value 42" → "changed" (expected eq(["value 0",
+        """) == true)
+  }
+}

@@ -69,3 +69,8 @@ let _shortRendering = 80
 private func _cut(_ text: String) -> String {
   text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
 }
+
+/// `_render(value)`, cut to 200 characters (then `…`): for matcher descriptions that name a value.
+package func _renderCut(_ value: Any) -> String {
+  _cut(_render(value))
+}
