@@ -256,6 +256,36 @@ extension StructureEncoder {
       value.encode(to: &_encoder)
     }
 
+    /// Writes one `String` field. (The common scalar types have their own overloads so that
+    /// conformances compiled without optimization, as tests are, make direct calls instead of
+    /// generic ones; the bytes are those of ``field(_:_:)-(_,T)``.)
+    @inlinable
+    public mutating func field(_ label: String, _ value: String) {
+      _encoder._encodeLabel(label)
+      _encoder.encode(value)
+    }
+
+    /// Writes one `Int` field.
+    @inlinable
+    public mutating func field(_ label: String, _ value: Int) {
+      _encoder._encodeLabel(label)
+      value.encode(to: &_encoder)
+    }
+
+    /// Writes one `Double` field.
+    @inlinable
+    public mutating func field(_ label: String, _ value: Double) {
+      _encoder._encodeLabel(label)
+      _encoder.encode(value)
+    }
+
+    /// Writes one `Bool` field.
+    @inlinable
+    public mutating func field(_ label: String, _ value: Bool) {
+      _encoder._encodeLabel(label)
+      _encoder.encode(value)
+    }
+
     /// Writes one field whose value takes the dynamic path (conformance, fast casts, then
     /// reflection); see ``StructureEncoder/encode(any:)``.
     ///
@@ -275,6 +305,17 @@ extension StructureEncoder {
       _encoder._encodeLabel(label)
       value.encode(to: &_encoder)
     }
+
+    /// `@Matchable`'s `String`, `Int`, `Double` and `Bool` fields: direct calls (see
+    /// ``field(_:_:)-(_,String)``).
+    @inlinable
+    public mutating func _macroField(_ label: String, _ value: String) { field(label, value) }
+    @inlinable
+    public mutating func _macroField(_ label: String, _ value: Int) { field(label, value) }
+    @inlinable
+    public mutating func _macroField(_ label: String, _ value: Double) { field(label, value) }
+    @inlinable
+    public mutating func _macroField(_ label: String, _ value: Bool) { field(label, value) }
 
     /// A field as `@Matchable` writes it: through the dynamic path when the value's static type
     /// has no conformance (the bytes reflection would write).
