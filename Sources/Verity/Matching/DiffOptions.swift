@@ -56,6 +56,25 @@ public struct DiffOptions: Sendable {
     self.lineLimit = lineLimit
   }
 
+  /// Options that align array elements by the stored property at `keyPath` (see
+  /// ``identityField``): `\.id` for `Identifiable` models whose `id` is stored. Returns nil when
+  /// the key path is not exactly one stored property of `Element` (a computed property, or a
+  /// path through several properties): structures hold stored properties only.
+  ///
+  /// ```swift
+  /// let options = DiffOptions(identifyingElementsBy: \Item.id)!
+  /// diff(before, after, options: options)  // an item with a known id is "changed", not moved
+  /// ```
+  public init?<Element>(identifyingElementsBy keyPath: PartialKeyPath<Element>) {
+    let text = String(describing: keyPath)
+    let prefix = "\\" + String(describing: Element.self) + "."
+    guard text.hasPrefix(prefix) else { return nil }
+    let name = String(text.dropFirst(prefix.count))
+    guard !name.isEmpty, !name.contains("."), !name.contains("<"), !name.contains(" ") else { return nil }
+    self.init()
+    identityField = name
+  }
+
   /// Test seam: forces every node hash to this value (collisions everywhere).
   package var _constantHash: UInt64?
 

@@ -228,6 +228,17 @@ struct DiffOptionsTests {
     #expect(byID.edits[1].originalPath == DifferencePath([.index(1), .field("name")]))
   }
 
+  @Test func identityFromAKeyPath() throws {
+    struct Tagged: Identifiable { var id: Int; var tag: String; var computed: Int { id * 2 } }
+    let options = try #require(DiffOptions(identifyingElementsBy: \Tagged.id))
+    #expect(options.identityField == "id")
+    #expect(DiffOptions(identifyingElementsBy: \Tagged.computed) == nil)
+    #expect(DiffOptions(identifyingElementsBy: \Tagged.tag.count) == nil)
+    let before = [Tagged(id: 1, tag: "a"), Tagged(id: 2, tag: "b")]
+    let after = [Tagged(id: 2, tag: "B")]
+    #expect(try #require(diff(before, after, options: options)).description == #"[0]: removed Tagged(id: 1, tag: "a")"# + "\n" + #"[0].tag: "b" → "B""#)
+  }
+
   @Test func unorderedArrays() throws {
     #expect(diff([1, 2, 3], [3, 1, 2], options: DiffOptions(ignoresArrayOrder: true)) == nil)
     let difference = try #require(diff([1, 2, 3], [3, 1, 4], options: DiffOptions(ignoresArrayOrder: true)))
