@@ -152,18 +152,6 @@ private func perturb(_ value: Any) -> Any {
   }
 }
 
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A small JSON parser that builds Swift values by the JSON number rule, independently of
 /// Foundation: an integer spelled without fraction or exponent that fits 64 bits is an `Int` (or
 /// `UInt64`), any other number the `Double` nearest to its text; null is `nil`.

@@ -2,20 +2,8 @@ import Foundation
 import Testing
 @testable import Verity
 
-/// Deterministic pseudo-random numbers (SplitMix64), so a failing case is reproducible by its seed.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random JSON-like trees: numbers, strings, booleans, arrays and dictionaries, nested.
-private func randomTree(_ rng: inout SplitMix, depth: Int = 0) -> Any {
+private func randomTree(_ rng: inout SeededGenerator, depth: Int = 0) -> Any {
   let roll = Int.random(in: 0..<10, using: &rng)
   if depth >= 4 || roll < 4 {
     switch Int.random(in: 0..<4, using: &rng) {
@@ -35,7 +23,7 @@ private func randomTree(_ rng: inout SplitMix, depth: Int = 0) -> Any {
 }
 
 /// A copy of `value` with a few random edits somewhere inside (or none).
-private func mutate(_ value: Any, _ rng: inout SplitMix) -> Any {
+private func mutate(_ value: Any, _ rng: inout SeededGenerator) -> Any {
   switch value {
   case var array as [Any]:
     guard !array.isEmpty, Int.random(in: 0..<3, using: &rng) > 0 else {
@@ -89,7 +77,7 @@ struct DiffPropertyTests {
 
   @Test func diffAgreesWithStructuresAndNamesRealPaths() throws {
     for seed in Self.seeds {
-      var rng = SplitMix(state: seed)
+      var rng = SeededGenerator(seed: seed)
       let a = randomTree(&rng)
       var b = a
       for _ in 0..<Int.random(in: 0..<4, using: &rng) { b = mutate(b, &rng) }
@@ -113,7 +101,7 @@ struct DiffPropertyTests {
 
   @Test func forcedHashCollisionsChangeNoResult() {
     for seed in Self.seeds {
-      var rng = SplitMix(state: seed)
+      var rng = SeededGenerator(seed: seed)
       let a = randomTree(&rng)
       var b = a
       for _ in 0..<Int.random(in: 1..<4, using: &rng) { b = mutate(b, &rng) }
@@ -127,7 +115,7 @@ struct DiffPropertyTests {
 
   @Test func dictionaryAndSetOrderNeverShows() {
     for seed in Self.seeds.prefix(100) {
-      var rng = SplitMix(state: seed)
+      var rng = SeededGenerator(seed: seed)
       var forward: [String: Int] = [:]
       var backward: [String: Int] = [:]
       let keys = (0..<Int.random(in: 0..<40, using: &rng)).map { "key\($0)" }
