@@ -47,10 +47,17 @@ public struct Difference: Sendable, CustomStringConvertible {
   public let edits: [Edit]
   /// Every edit, recorded or not.
   public var count: Int { changedCount + typeChangedCount + insertedCount + removedCount }
-  /// Edits of each kind, recorded or not.
+  /// `changed` edits, recorded or not.
+  ///
+  /// ```swift
+  /// diff([1, 2], [1, 3])!.changedCount  // 1
+  /// ```
   public let changedCount: Int
+  /// `typeChanged` edits, recorded or not (`diff(1, "1")!.typeChangedCount == 1`).
   public let typeChangedCount: Int
+  /// `inserted` edits, recorded or not (`diff([1], [1, 2])!.insertedCount == 1`).
   public let insertedCount: Int
+  /// `removed` edits, recorded or not (`diff([1, 2], [1])!.removedCount == 1`).
   public let removedCount: Int
   /// True when ``edits`` holds fewer than ``count`` edits (the edit limit was reached).
   public var isTruncated: Bool { edits.count < count }

@@ -64,9 +64,16 @@ extension DifferencePath {
   /// name, so it ignores exactly a field spelled that way.
   public struct Pattern: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// One step of a pattern.
+    ///
+    /// ```swift
+    /// DifferencePath.Pattern([.field("items"), .any, .field("id")]).description  // items[*].id
+    /// ```
     public enum Step: Hashable, Sendable {
+      /// A field with this name.
       case field(String)
+      /// An array element at this position.
       case index(Int)
+      /// A dictionary value whose key is this string.
       case key(String)
       /// Any one step.
       case any

@@ -103,10 +103,13 @@ extension MatchableCompound {
 public struct MatchableContext: Sendable {
   /// How structures are compared (tolerances, ignored fields, ...).
   public var options: DiffOptions
-  /// Where a failure is reported.
+  /// Where a failure is reported: the file's ID (`#fileID`).
   public var fileID: StaticString
+  /// Where a failure is reported: the file's path (`#filePath`).
   public var filePath: StaticString
+  /// Where a failure is reported: the line.
   public var line: UInt
+  /// Where a failure is reported: the column.
   public var column: UInt
 
   /// A context with options, located at the caller.
