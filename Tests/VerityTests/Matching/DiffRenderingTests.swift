@@ -245,3 +245,28 @@ struct DiffOptionsTests {
     #expect(difference.description == "[2]: 2 → 4")
   }
 }
+
+@Suite("diff: edges a user reaches")
+struct DiffEdgeTests {
+  @Test func longNonASCIIStringsCutOnCharacterBoundaries() throws {
+    let before = String(repeating: "é", count: 100) + "a" + String(repeating: "ü", count: 100)
+    let after = String(repeating: "é", count: 100) + "b" + String(repeating: "ü", count: 100)
+    let text = try #require(diff(before, after)).description
+    #expect(!text.contains("\u{FFFD}"))
+    #expect(text.hasPrefix("strings differ at line 1, byte 201 (offset 200; 401 → 401 bytes):"))
+    #expect(text.contains("- …" + String(repeating: "é", count: 20) + "a" + String(repeating: "ü", count: 20) + "…"))
+  }
+
+  @Test func nilLikesAreNil() {
+    #expect(diff(NSNull(), Optional<Int>.none) == nil)
+    #expect(diff(["a": NSNull()] as [String: Any], ["a": Optional<String>.none as Any]) == nil)
+    #expect(diff(["a": NSNull()] as [String: Any], ["a": 1] as [String: Any])?.description == #"["a"]: nil → 1"#)
+  }
+
+  @Test func sharedInstancesDiffLikeCopies() {
+    final class Leaf { var value: Int; init(_ value: Int) { self.value = value } }
+    let shared = Leaf(1)
+    #expect(diff([shared, shared], [Leaf(1), Leaf(1)]) == nil)
+    #expect(diff([shared, shared], [Leaf(1), Leaf(2)])?.description == "[1].value: 1 → 2")
+  }
+}
