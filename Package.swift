@@ -62,6 +62,7 @@ let package = Package(
       dependencies: [
         "VerityMacros",
         "VerityMacrosPlugin",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "MacroTesting", package: "swift-macro-testing"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ]

@@ -20,6 +20,8 @@ let package = Package(
       name: "verity-benchmarks",
       dependencies: [
         .product(name: "Verity", package: "Verity"),
+        // For the `@Mock`-generated mock of the user-path scenario.
+        .product(name: "VerityMacros", package: "Verity"),
         "CBenchmarkSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

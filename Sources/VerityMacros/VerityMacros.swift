@@ -36,3 +36,29 @@ public macro Matchable() = #externalMacro(module: "VerityMacrosPlugin", type: "M
 /// ```
 @attached(peer)
 public macro MatchableIgnored() = #externalMacro(module: "VerityMacrosPlugin", type: "MatchableIgnoredMacro")
+
+/// Generates a mock of a protocol: `@Mock protocol AlbumService` adds `final class
+/// AlbumServiceMock: AlbumService, Mock` next to it.
+///
+/// Every member of the mock records its call (through the typed path of its call log) and answers
+/// from its stubs. Every member also gets a `$name(...)` handle that describes calls by matchers
+/// (default `any()`) or by plain values, for ``Verity/when(_:fileID:filePath:line:column:)`` and
+/// ``Verity/verify(_:_:fileID:filePath:line:column:)``:
+///
+/// ```swift
+/// @Mock
+/// protocol AlbumService {
+///   func getAlbum(id: UUID) async throws -> Album
+/// }
+///
+/// let service = AlbumServiceMock()
+/// when(service.$getAlbum(id: eq(id))).thenReturn(album)
+/// let model = AlbumModel(service: service)
+/// try await model.load(id)
+/// verify(service.$getAlbum(id: any()), .times(1))
+/// ```
+///
+/// The "Generated mocks" article lists every kind of member, what an unstubbed call does, and
+/// strict mode.
+@attached(peer, names: suffixed(Mock))
+public macro Mock() = #externalMacro(module: "VerityMacrosPlugin", type: "MockMacro")

@@ -7,5 +7,6 @@ struct VerityMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     MatchableMacro.self,
     MatchableIgnoredMacro.self,
+    MockMacro.self,
   ]
 }

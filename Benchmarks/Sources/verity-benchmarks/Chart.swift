@@ -16,6 +16,7 @@ enum Chart {
       let picks: [(String, String, KeyPath<UserPathBenchmarks.Size, UserPathTimes>)] = [
         ("Verity, [Any?] mock", "#1f77b4", \.dynamic),
         ("Verity, typed mock", "#2ca02c", \.typed),
+        ("Verity, @Mock mock", "#9467bd", \.generated),
         ("[(String, [Any])] array", "#d62728", \.array),
       ]
       for (label, color, pick) in picks {

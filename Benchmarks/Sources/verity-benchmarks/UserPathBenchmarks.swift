@@ -1,7 +1,10 @@
 import CBenchmarkSupport
 import Verity
+import VerityMacros
 
-/// The service the end-to-end scenario mocks: one method with three plain arguments.
+/// The service the end-to-end scenario mocks: one method with three plain arguments. `@Mock`
+/// generates `ScoreServiceMock`, measured next to the hand-written mocks.
+@Mock
 protocol ScoreService {
   func submit(id: Int, name: String, score: Double)
 }
@@ -61,6 +64,7 @@ enum UserPathBenchmarks {
     var calls: Int
     var dynamic: UserPathTimes
     var typed: UserPathTimes
+    var generated: UserPathTimes
     var array: UserPathTimes
   }
 
@@ -70,9 +74,12 @@ enum UserPathBenchmarks {
       let inputs = CallInputs(count: calls)
       let dynamic = measureMock(inputs: inputs, runs: runs) { DynamicScoreMock() }
       let typed = measureMock(inputs: inputs, runs: runs) { TypedScoreMock() }
+      let generated = measureGenerated(inputs: inputs, runs: runs)
       let array = measureArray(inputs: inputs, runs: runs)
-      results.append(Size(calls: calls, dynamic: dynamic, typed: typed, array: array))
-      addRows(calls: calls, dynamic: dynamic, typed: typed, array: array, configuration: configuration, report: &report)
+      results.append(Size(calls: calls, dynamic: dynamic, typed: typed, generated: generated, array: array))
+      addRows(
+        calls: calls, dynamic: dynamic, typed: typed, generated: generated, array: array,
+        configuration: configuration, report: &report)
     }
     addScalingRows(results, report: &report)
     return results
@@ -136,6 +143,39 @@ enum UserPathBenchmarks {
     return best
   }
 
+  /// The same scenario on the `@Mock`-generated mock, verified through its `$submit` handle.
+  static func measureGenerated(inputs: CallInputs, runs: Int) -> UserPathTimes {
+    let expect = Expectations(inputs: inputs)
+    var best = UserPathTimes()
+    for run in 0..<max(runs, 1) {
+      let mock = ScoreServiceMock()
+      var times = UserPathTimes()
+      let heapBefore = Int(bench_heap_bytes())
+      times.steps[.record] = time {
+        for i in 0..<inputs.count { mock.submit(id: inputs.ids[i], name: inputs.names[i], score: inputs.scores[i]) }
+      }
+      let heapAfter = Int(bench_heap_bytes())
+      times.bytesPerCall = Double(max(0, heapAfter - heapBefore)) / Double(inputs.count)
+      times.steps[.exact] = time {
+        verify(mock.$submit(id: expect.exactID, name: expect.exactName, score: expect.exactScore))
+      }
+      times.steps[.anyEq] = time {
+        verify(mock.$submit(id: any(), name: eq(expect.name), score: any()), .times(expect.nameCount))
+      }
+      times.steps[.lessThan] = time {
+        verify(mock.$submit(id: lessThan(expect.bound), name: any(), score: any()), .times(expect.boundCount))
+      }
+      times.steps[.closure] = time {
+        verify(
+          mock.$submit(id: Matcher("isOdd()", where: { $0 & 1 == 1 }), name: any(), score: any()),
+          .times(expect.oddCount))
+      }
+      blackHole(mock)
+      best.merge(times, first: run == 0)
+    }
+    return best
+  }
+
   static func measureArray(inputs: CallInputs, runs: Int) -> UserPathTimes {
     let expect = Expectations(inputs: inputs)
     var best = UserPathTimes()
@@ -186,8 +226,8 @@ enum UserPathBenchmarks {
   // MARK: Report
 
   static func addRows(
-    calls: Int, dynamic: UserPathTimes, typed: UserPathTimes, array: UserPathTimes, configuration: String,
-    report: inout Report
+    calls: Int, dynamic: UserPathTimes, typed: UserPathTimes, generated: UserPathTimes, array: UserPathTimes,
+    configuration: String, report: inout Report
   ) {
     let size = calls >= 1_000_000 ? "\(calls / 1_000_000)M" : "\(calls / 1_000)k"
     let release = configuration == "release"
@@ -207,6 +247,8 @@ enum UserPathBenchmarks {
     row("record via [Any?] vs array append", dynamic.steps[.record]!, array.steps[.record]!, perCall: true,
         target: (recordTarget, release ? "≤ 1.2× its time" : "≤ 2× its time"))
     row("record, typed form vs array append", typed.steps[.record]!, array.steps[.record]!, perCall: true, target: nil)
+    row("record, @Mock-generated mock vs array append", generated.steps[.record]!, array.steps[.record]!, perCall: true,
+        target: nil)
     let verifyFactor = release ? 20.0 : 10.0
     for (step, label) in [(UserPathStep.exact, "exact"), (.anyEq, "[any(), eq(…), any()]")] {
       row("first \(label) verify ([Any?] mock)", dynamic.steps[step]!, array.steps[step]!, perCall: false,
@@ -223,6 +265,7 @@ enum UserPathBenchmarks {
         target: (release ? 1.5 : 1.2, release ? "≥ 1.5× faster" : "≥ 1.2× faster"))
     row("end to end, typed", typed.steps[.total]!, array.steps[.total]!, perCall: false,
         target: release ? (3.0, "≥ 3× faster") : nil)
+    row("end to end, @Mock-generated", generated.steps[.total]!, array.steps[.total]!, perCall: false, target: nil)
     report.add(
       ReportRow(
         work: "\(size): memory per call ([Any?] / typed mock vs array)",
@@ -237,6 +280,13 @@ enum UserPathBenchmarks {
         ReportRow(
           work: "\(size): record via typed form, per call", verity: formatDuration(nanoseconds: typedPerCall),
           alternative: "–", ratio: nil, target: "≤ 40 ns", meetsTarget: typedPerCall <= 40))
+      let generatedPerCall = generated.steps[.record]! / Double(calls)
+      report.add(
+        ReportRow(
+          work: "\(size): record via @Mock-generated mock, per call",
+          verity: formatDuration(nanoseconds: generatedPerCall),
+          alternative: "typed form \(formatDuration(nanoseconds: typedPerCall))", ratio: typedPerCall / generatedPerCall,
+          target: "as fast as the typed form", meetsTarget: nil))
     }
   }
 

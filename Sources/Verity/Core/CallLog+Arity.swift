@@ -44,10 +44,11 @@ extension CallLog {
     var count = 0
     encoder._encodeArgument(a0, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -73,11 +74,12 @@ extension CallLog {
     encoder._encodeArgument(a0, count: &count, failure: &failure)
     encoder._encodeArgument(a1, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
-    types.append(A1.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
+    types.append(argument: a1, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0, a1]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -105,12 +107,13 @@ extension CallLog {
     encoder._encodeArgument(a1, count: &count, failure: &failure)
     encoder._encodeArgument(a2, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
-    types.append(A1.self)
-    types.append(A2.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
+    types.append(argument: a1, plain: &plain)
+    types.append(argument: a2, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0, a1, a2]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -140,13 +143,14 @@ extension CallLog {
     encoder._encodeArgument(a2, count: &count, failure: &failure)
     encoder._encodeArgument(a3, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
-    types.append(A1.self)
-    types.append(A2.self)
-    types.append(A3.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
+    types.append(argument: a1, plain: &plain)
+    types.append(argument: a2, plain: &plain)
+    types.append(argument: a3, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -178,14 +182,15 @@ extension CallLog {
     encoder._encodeArgument(a3, count: &count, failure: &failure)
     encoder._encodeArgument(a4, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
-    types.append(A1.self)
-    types.append(A2.self)
-    types.append(A3.self)
-    types.append(A4.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
+    types.append(argument: a1, plain: &plain)
+    types.append(argument: a2, plain: &plain)
+    types.append(argument: a3, plain: &plain)
+    types.append(argument: a4, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3, a4]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue, a4._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -219,15 +224,16 @@ extension CallLog {
     encoder._encodeArgument(a4, count: &count, failure: &failure)
     encoder._encodeArgument(a5, count: &count, failure: &failure)
     var types = _ArgumentTypes()
-    types.append(A0.self)
-    types.append(A1.self)
-    types.append(A2.self)
-    types.append(A3.self)
-    types.append(A4.self)
-    types.append(A5.self)
+    var plain = true
+    types.append(argument: a0, plain: &plain)
+    types.append(argument: a1, plain: &plain)
+    types.append(argument: a2, plain: &plain)
+    types.append(argument: a3, plain: &plain)
+    types.append(argument: a4, plain: &plain)
+    types.append(argument: a5, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: true, retain: { $0.append([a0, a1, a2, a3, a4, a5]) },
+      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue, a4._verityArgumentValue, a5._verityArgumentValue]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

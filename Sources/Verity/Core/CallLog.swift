@@ -101,13 +101,14 @@ public final class CallLog: Sendable {
     var failure: VerityEngineError? = nil
     var count = 0
     var types = _ArgumentTypes()
+    var plain = true
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure)
-    repeat types.append((each Argument).self)
+    repeat types.append(argument: each arguments, plain: &plain)
     _commit(
-      method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: true,
+      method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
       retain: { retained in
         var values: [Any?] = []
-        repeat values.append(each arguments)
+        repeat values.append((each arguments)._verityArgumentValue)
         retained.append(values)
       },
       fileID: fileID, filePath: filePath, line: line, column: column)

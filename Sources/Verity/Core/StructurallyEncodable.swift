@@ -36,10 +36,27 @@ public protocol StructurallyEncodable {
   /// so that ``Structure`` can skip validation and a call log its per-argument check. An
   /// implementation detail of Verity's own conformances: leave the default (`false`).
   static var _verityTrustedEncoding: Bool { get }
+
+  /// The value a call log keeps for this argument. An implementation detail of the argument
+  /// wrapper generated mocks use for types without a conformance: leave the default (`self`).
+  var _verityArgumentValue: Any? { get }
+
+  /// The type a call log records for this argument, clearing `contentsArePlain` when the value's
+  /// contents cannot be rebuilt from its bytes. An implementation detail like
+  /// ``_verityArgumentValue``: leave the default (`Self`).
+  func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type?
 }
 
 extension StructurallyEncodable {
   /// The default: not trusted, so a call log checks each argument.
   @inlinable
   public static var _verityTrustedEncoding: Bool { false }
+
+  /// The default: the argument itself.
+  @inlinable
+  public var _verityArgumentValue: Any? { self }
+
+  /// The default: the argument's static type.
+  @inlinable
+  public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? { Self.self }
 }

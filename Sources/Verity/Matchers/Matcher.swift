@@ -51,6 +51,9 @@ public struct Matcher<T>: Sendable {
   /// longest of their parts. ``Assert(that:fileID:filePath:line:column:)`` checks once.
   package let waiting: Duration
 
+  /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil.
+  package var _captor: (any Sendable)? = nil
+
   /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
   /// unwrapping for values that are already a `T`.
   package let _checksOptionalType: Bool

@@ -32,6 +32,22 @@ public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConver
 
   /// How the captor appears in messages: `captor(String)`.
   public var description: String { "captor(\(Value.self))" }
+
+  /// The captor as a matcher, for a generated mock's handle: it matches any value, and a
+  /// verification that passes captures the argument's values.
+  ///
+  /// ```swift
+  /// let saved = ArgumentCaptor<Album>()
+  /// verify(service.$save(album: saved.capture()))
+  /// #expect(saved.lastValue?.name == "Wish")
+  /// ```
+  ///
+  /// In a stub (`when`) it matches any value and captures nothing.
+  public func capture() -> Matcher<Value> {
+    var matcher = Matcher<Value>(description, engineForm: .any) { _ in .match }
+    matcher._captor = self
+    return matcher
+  }
 }
 
 /// A captor, type-erased so an ``Arguments`` list can hold it.

@@ -47,8 +47,19 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) async where C.Duration == Duration {
-    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
-    let storage = self.storage
+    await storage.verify(
+      ExpectedCall(identifier: identifier, arguments: arguments), mode: mode, within: timeout, clock: clock,
+      name: "verifyCall", at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension MockStorage {
+  /// Waits until `mode` is decided for `expected` or `timeout` elapses, then verifies.
+  func verify<C: Clock>(
+    _ expected: ExpectedCall, mode: VerificationMode, within timeout: Duration, clock: C, name: String,
+    at location: _Location
+  ) async where C.Duration == Duration {
+    let storage = self
     // Subscribe before the first check, so no recording can slip between the two.
     let recordings = storage.log.recordings()
     let deadline = clock.now.advanced(by: timeout)
@@ -70,7 +81,10 @@ extension Mock {
         group.cancelAll()
       }
     }
-    if let message = storage.verify(expected, mode: mode, fileID: fileID, filePath: filePath, line: line, column: column) {
+    let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
+    if let message = storage.verify(
+      expected, mode: mode, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+    {
       reportFailure(
         message.replacingFirstLine { "\($0) within \(timeout)" },
         fileID: fileID, filePath: filePath, line: line, column: column)

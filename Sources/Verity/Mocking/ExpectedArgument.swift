@@ -35,7 +35,7 @@ struct ExpectedArgument: Sendable {
   let accelerator: _ArgumentAccelerator?
 
   init(_ element: Any?) {
-    if let captor = element as? any ArgumentCapturing {
+    if let captor = element as? any ArgumentCapturing ?? ((element as? any _CaptorCarrying)?._carriedCaptor) {
       kind = .captor(captor)
       pattern = .any
       accelerator = nil
@@ -196,3 +196,12 @@ package protocol _EngineFormProviding {
 }
 
 extension Matcher: _EngineFormProviding {}
+
+/// A matcher standing for a captor (``ArgumentCaptor/capture()``).
+protocol _CaptorCarrying {
+  var _carriedCaptor: (any ArgumentCapturing)? { get }
+}
+
+extension Matcher: _CaptorCarrying {
+  var _carriedCaptor: (any ArgumentCapturing)? { _captor as? any ArgumentCapturing }
+}

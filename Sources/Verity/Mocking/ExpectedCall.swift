@@ -27,8 +27,10 @@ struct ExpectedCall: Sendable {
 
   /// `beginAuthentication("a", any(), 5)`, or `refresh(any arguments)` for `Arguments.any`.
   var description: String {
-    guard let arguments else { return "\(identifier)(any arguments)" }
-    return "\(identifier)(\(arguments.map(\.description).joined(separator: ", ")))"
+    guard let arguments else {
+      return _selectorLabels(identifier) == nil ? "\(identifier)(any arguments)" : "\(identifier) with any arguments"
+    }
+    return _renderCall(identifier, arguments: arguments.map(\.description))
   }
 
   /// Whether a call being made now, with these argument values, matches (used by stubs).
@@ -82,4 +84,65 @@ func _functionType(in structure: Structure) -> String {
     index = rendered.index(after: index)
   }
   return ""
+}
+
+/// A call rendered from its identifier and its rendered arguments.
+///
+/// - A plain identifier: `save(1, "a")`.
+/// - A selector, as generated mocks use (`getAlbum(id:)`, `move(_:to:)`), with one label per
+///   argument: the labels go in, `getAlbum(id: 42)`, `move(1, to: 2)`.
+/// - A property or subscript accessor: `get name` renders `name`, `set name` renders
+///   `name = "x"`, `set subscript(_:)` renders `subscript(1) = "x"`.
+func _renderCall(_ identifier: String, arguments: [String]) -> String {
+  if identifier.hasPrefix("get ") {
+    let member = String(identifier.dropFirst(4))
+    return arguments.isEmpty && !member.contains("(") ? member : _renderCall(member, arguments: arguments)
+  }
+  if identifier.hasPrefix("set "), let newValue = arguments.last {
+    let member = String(identifier.dropFirst(4))
+    let target = arguments.count == 1 && !member.contains("(") ? member : _renderCall(member, arguments: arguments.dropLast())
+    return "\(target) = \(newValue)"
+  }
+  if let (name, labels) = _selectorLabels(identifier), labels.count == arguments.count {
+    let parts = zip(labels, arguments).map { label, argument in label == "_" ? argument : "\(label): \(argument)" }
+    return "\(name)(\(parts.joined(separator: ", ")))"
+  }
+  return "\(identifier)(\(arguments.joined(separator: ", ")))"
+}
+
+/// The base name and argument labels of a selector identifier (`getAlbum(id:)`, `move(_:to:)`,
+/// or `load(id: Int)` for an overload told apart by its types), or nil for a plain identifier.
+func _selectorLabels(_ identifier: String) -> (name: Substring, labels: [Substring])? {
+  guard identifier.last == ")", let open = identifier.firstIndex(of: "("), open != identifier.startIndex else { return nil }
+  let inside = identifier[identifier.index(after: open)..<identifier.index(before: identifier.endIndex)]
+  var labels: [Substring] = []
+  if inside.isEmpty {
+    return (identifier[..<open], [])
+  } else if !inside.contains(" ") {
+    // `move(_:to:)`: one label before each colon.
+    guard inside.last == ":" else { return nil }
+    labels = inside.split(separator: ":", omittingEmptySubsequences: false).dropLast()
+  } else {
+    // `load(id: Int, into: [String: Int])`: a label before the first colon of each top-level segment.
+    var depth = 0
+    var start = inside.startIndex
+    for index in inside.indices {
+      switch inside[index] {
+      case "(", "[", "<": depth += 1
+      case ")", "]", ">": depth -= 1
+      case "," where depth == 0:
+        labels.append(inside[start..<index])
+        start = inside.index(after: index)
+      default: break
+      }
+    }
+    labels.append(inside[start...])
+    labels = labels.map { segment in
+      let trimmed = segment.drop(while: { $0 == " " })
+      return trimmed.firstIndex(of: ":").map { trimmed[..<$0] } ?? ""
+    }
+  }
+  guard labels.allSatisfy({ label in !label.isEmpty && label.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } })
+  else { return nil }
+  return (identifier[..<open], labels)
 }

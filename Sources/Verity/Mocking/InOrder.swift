@@ -45,12 +45,17 @@ public final class InOrder: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
+    verify(
+      ExpectedCall(identifier: identifier, arguments: arguments), on: mock.storage, mode: mode,
+      at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func verify(_ expected: ExpectedCall, on storage: MockStorage, mode: VerificationMode, at location: _Location) {
+    let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
     if let problem = expected.incomparableMessage(name: "verifyCall in order") {
       report(problem, fileID, filePath, line, column)
       return
     }
-    let storage = mock.storage
     let (after, previous) = cursor.withLock { ($0.sequence, $0.description) }
     let log = storage.log
     // Calls of one log carry increasing sequence numbers, so the matches after the cursor are the

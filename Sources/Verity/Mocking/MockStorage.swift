@@ -12,14 +12,32 @@ import Synchronization
 ///   let storage = MockStorage()
 /// }
 /// ```
+///
+/// A strict storage (`MockStorage(strict: true)`) also reports, as test failures:
+/// - every call that looks up a stub (``Mock/stubbedValue(forIdentifier:arguments:as:fileID:filePath:line:column:)``,
+///   or any member of a generated mock) and finds none, even when a default could be returned;
+/// - every stub that no call used, by ``Mock/verifyAllStubsUsed(fileID:filePath:line:column:)``,
+///   and when the storage is released (at the location of the stub), whichever comes first.
 public final class MockStorage: Sendable {
   /// The recorded calls.
   public let log: CallLog
-  let stubs: Mutex<[Stub]>
+  /// Whether unexpected calls and unused stubs are reported (see ``MockStorage``).
+  public let isStrict: Bool
+  let stubs: Mutex<_StubList>
 
   /// Creates empty storage.
-  public init() {
+  ///
+  /// - Parameter strict: report calls that no stub answers and stubs that no call uses.
+  public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
-    self.stubs = Mutex([])
+    self.isStrict = strict
+    self.stubs = Mutex(_StubList())
+  }
+
+  deinit {
+    guard isStrict else { return }
+    for stub in stubs.withLock({ $0.takeUnusedForReport() }) {
+      stub.reportUnused(name: "strict mock released")
+    }
   }
 }

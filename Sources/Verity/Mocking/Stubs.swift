@@ -1,32 +1,149 @@
-/// A stubbed outcome for calls matching an identifier and arguments.
-struct Stub: Sendable {
-  let expected: ExpectedCall
-  let outcome: Result<any Sendable, any Error>
+/// One answer of a stub: a value, an error, or a closure run with the call's arguments.
+enum _StubAnswer: Sendable {
+  case value(any Sendable)
+  case error(any Error)
+  /// Gets the call's arguments: the typed tuple for a generated mock (or a ``MockCall`` handle),
+  /// the `[Any?]` array for ``Mock/stubbedValue(forIdentifier:arguments:as:fileID:filePath:line:column:)``.
+  case body(@Sendable (Any) throws -> Any?)
 }
 
-extension MockStorage {
-  /// The last stub for `identifier` whose arguments match a call being made now.
-  func lastStub(forIdentifier identifier: String, matching arguments: [Any?]) -> Stub? {
-    let candidates = stubs.withLock { stubs in stubs.filter { $0.expected.identifier == identifier } }
-    return candidates.last(where: { $0.expected.matches(values: arguments) })
+/// A stubbed sequence of answers for calls matching an identifier and arguments. Each matching
+/// call takes the next answer; the last one repeats.
+struct Stub: Sendable {
+  let id: UInt64
+  let expected: ExpectedCall
+  var answers: [_StubAnswer]
+  /// How many calls this stub answered.
+  var uses = 0
+  /// Where the stub was made (for strict mode's unused-stub report).
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// Reports that no call used the stub, at the stub's location.
+  func reportUnused(name: String) {
+    reportFailure(
+      "\(name) - the stub for \(expected.description) was never used",
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
-extension Stub {
-  /// The stubbed value as a `Value`: nil for a stubbed nil (at any optional depth, or `NSNull`),
-  /// which is what a stub of `Album?.none` means; a value of another type is reported and gives
-  /// nil.
-  func value<Value>(
-    as type: Value.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) -> Value? {
-    guard case .success(let value) = outcome else { return nil }
-    if let typed = value as? Value { return typed }
-    guard let present = _flattenOptional(value) else { return nil }
-    if let typed = present as? Value { return typed }
+/// The stubs of one storage, oldest first.
+struct _StubList: Sendable {
+  var stubs: [Stub] = []
+  var nextID: UInt64 = 1
+  /// Unused stubs already reported (strict mode reports each once).
+  var reported: Set<UInt64> = []
+
+  /// Adds a stub and returns its id.
+  mutating func add(_ expected: ExpectedCall, _ answer: _StubAnswer, at location: _Location) -> UInt64 {
+    let id = nextID
+    nextID += 1
+    stubs.append(
+      Stub(
+        id: id, expected: expected, answers: [answer], fileID: location.fileID, filePath: location.filePath,
+        line: location.line, column: location.column))
+    return id
+  }
+
+  /// Appends an answer to the sequence of stub `id`.
+  mutating func append(_ answer: _StubAnswer, toStub id: UInt64) {
+    guard let index = stubs.firstIndex(where: { $0.id == id }) else { return }
+    stubs[index].answers.append(answer)
+  }
+
+  /// The unused stubs not yet reported, marked reported.
+  mutating func takeUnusedForReport() -> [Stub] {
+    let unused = stubs.filter { $0.uses == 0 && !reported.contains($0.id) }
+    reported.formUnion(unused.map(\.id))
+    return unused
+  }
+}
+
+/// A caller's source location, passed along as one value.
+struct _Location: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+extension MockStorage {
+  /// The next answer of the last stub for `identifier` whose arguments match a call being made
+  /// now, and that stub (its use counted); nil when no stub matches.
+  ///
+  /// Matchers run outside the lock (a matcher may use the mock); the answer is then taken under
+  /// it, so concurrent calls take successive answers of a sequence.
+  func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
+    let candidates = stubs.withLock { list in list.stubs.filter { $0.expected.identifier == identifier } }
+    guard !candidates.isEmpty else { return nil }
+    let values = arguments()
+    guard let chosen = candidates.last(where: { $0.expected.matches(values: values) }) else { return nil }
+    return stubs.withLock { list -> (Stub, _StubAnswer)? in
+      guard let index = list.stubs.firstIndex(where: { $0.id == chosen.id }) else { return nil }
+      let stub = list.stubs[index]
+      let answer = stub.answers[min(stub.uses, stub.answers.count - 1)]
+      list.stubs[index].uses += 1
+      return (stub, answer)
+    }
+  }
+
+  /// Adds a stub after checking its arguments can be compared; reports and returns nil otherwise.
+  func addStub(_ expected: ExpectedCall, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
+    if let problem = expected.incomparableMessage(name: name) {
+      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      return nil
+    }
+    return stubs.withLock { $0.add(expected, answer, at: location) }
+  }
+
+  /// Reports, in strict mode, a call that no stub answers.
+  func reportUnexpectedCall(_ call: @autoclosure () -> String, at location: _Location) {
+    guard isStrict else { return }
     reportFailure(
-      "stubbedValue failed - the stub for \(expected.description) returns \(_render(type: Swift.type(of: present))), not \(_render(type: Value.self))",
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    return nil
+      "unexpected call to \(call()) on a strict mock: no stub matches it",
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
+
+/// A stub's answer converted to the member's result type.
+enum _ConvertedAnswer<Value> {
+  case value(Value)
+  case error(any Error)
+  /// The answer is nil and `Value` is not optional.
+  case none
+  /// The answer is of another type: the message says which.
+  case mismatch(String)
+}
+
+extension _StubAnswer {
+  /// Runs the answer for a call with `arguments` and converts it to `Value`: nil (at any optional
+  /// depth, or `NSNull`) becomes `Value`'s nil when `Value` is optional.
+  func convert<Value>(to type: Value.Type, arguments: Any, stub: Stub) -> _ConvertedAnswer<Value> {
+    let produced: Any?
+    switch self {
+    case .error(let error): return .error(error)
+    case .value(let value): produced = value
+    case .body(let body):
+      do {
+        produced = try body(arguments)
+      } catch let mismatch as _AnswerArgumentsMismatch {
+        return .mismatch(mismatch.description)
+      } catch {
+        return .error(error)
+      }
+    }
+    if let produced, let typed = produced as? Value { return .value(typed) }
+    guard let produced, let present = _flattenOptional(produced) else {
+      if let optionalType = Value.self as? any _OptionalProtocol.Type, let none = optionalType._none as? Value {
+        return .value(none)
+      }
+      if Value.self == Void.self, let void = () as? Value { return .value(void) }
+      return .none
+    }
+    if let typed = present as? Value { return .value(typed) }
+    return .mismatch("returns \(_render(type: Swift.type(of: present))), not \(_render(type: Value.self))")
   }
 }
 
@@ -63,13 +180,9 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
-    if let problem = expected.incomparableMessage(name: "stub") {
-      reportFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    let stub = Stub(expected: expected, outcome: .success(value))
-    storage.stubs.withLock { $0.append(stub) }
+    _ = storage.addStub(
+      ExpectedCall(identifier: identifier, arguments: arguments), .value(value), name: "stub",
+      at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Makes later calls matching `identifier` and `arguments` throw `error`.
@@ -86,13 +199,9 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let expected = ExpectedCall(identifier: identifier, arguments: arguments)
-    if let problem = expected.incomparableMessage(name: "stub") {
-      reportFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    let stub = Stub(expected: expected, outcome: .failure(error))
-    storage.stubs.withLock { $0.append(stub) }
+    _ = storage.addStub(
+      ExpectedCall(identifier: identifier, arguments: arguments), .error(error), name: "stub",
+      at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// The stubbed outcome for a call being made now: the value of the last matching stub, nil when no
@@ -116,12 +225,20 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value? {
-    guard let stub = storage.lastStub(forIdentifier: identifier, matching: arguments) else { return nil }
-    switch stub.outcome {
-    case .failure(let error):
-      throw error
-    case .success:
-      return stub.value(as: Value.self, fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, matching: { arguments }) else {
+      storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
+      return nil
+    }
+    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    case .value(let value): return value
+    case .none: return nil
+    case .error(let error): throw error
+    case .mismatch(let problem):
+      reportFailure(
+        "stubbedValue failed - the stub for \(stub.expected.description) \(problem)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return nil
     }
   }
 
@@ -146,24 +263,27 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) -> Value {
-    guard let stub = storage.lastStub(forIdentifier: identifier, matching: arguments) else { return defaultValue() }
-    switch stub.outcome {
-    case .failure(let error):
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, matching: { arguments }) else {
+      storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
+      return defaultValue()
+    }
+    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    case .value(let value):
+      return value
+    case .none:
+      return defaultValue()
+    case .error(let error):
       reportFailure(
         "stubbedValue failed - the stub for \(stub.expected.description) throws \(error), but this member cannot "
           + "throw; stub a value, or look the stub up with the throwing stubbedValue(forIdentifier:arguments:)",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return defaultValue()
-    case .success:
-      guard let value = stub.value(as: Value.self, fileID: fileID, filePath: filePath, line: line, column: column)
-      else {
-        // A nil stub for an optional `Value`, or a mismatch already reported.
-        if let optionalType = Value.self as? any _OptionalProtocol.Type, let none = optionalType._none as? Value {
-          return none
-        }
-        return defaultValue()
-      }
-      return value
+    case .mismatch(let problem):
+      reportFailure(
+        "stubbedValue failed - the stub for \(stub.expected.description) \(problem)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return defaultValue()
     }
   }
 
@@ -173,6 +293,31 @@ extension Mock {
   /// service.removeAllStubs()
   /// ```
   public func removeAllStubs() {
-    storage.stubs.withLock { $0.removeAll() }
+    storage.stubs.withLock { $0.stubs.removeAll() }
   }
+
+  /// Reports every stub that no call has used yet, at the stub's location.
+  ///
+  /// ```swift
+  /// when(service.$getAlbum(id: eq(id))).thenReturn(album)
+  /// await model.load()
+  /// service.verifyAllStubsUsed()   // fails if load() never asked for that album
+  /// ```
+  ///
+  /// A strict storage also runs this check when it is released (each unused stub is reported once).
+  public func verifyAllStubsUsed(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    for stub in storage.stubs.withLock({ $0.takeUnusedForReport() }) {
+      stub.reportUnused(name: "verifyAllStubsUsed failed")
+    }
+  }
+}
+
+/// `[Any?]` arguments rendered as a call: `album(42)`.
+func _renderCall(_ identifier: String, _ arguments: [Any?]) -> String {
+  _renderCall(identifier, arguments: arguments.map { Structure(encoding: $0).description })
 }

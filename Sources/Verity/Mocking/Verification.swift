@@ -92,17 +92,17 @@ extension MockStorage {
   /// Counts, and when `mode` is satisfied (and every captor can take its values) marks and
   /// captures; returns the failure message, or nil when the verification passed.
   func verify(
-    _ expected: ExpectedCall, mode: VerificationMode,
+    _ expected: ExpectedCall, mode: VerificationMode, name: String = "verifyCall",
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> String? {
     if log._isReentrant {
-      return "verifyCall failed - the mock is in use by a check on this thread (a matcher, == or description "
+      return "\(name) failed - the mock is in use by a check on this thread (a matcher, == or description "
         + "running inside a verification of the same mock); verify outside matchers"
     }
-    if let problem = expected.incomparableMessage(name: "verifyCall") { return problem }
+    if let problem = expected.incomparableMessage(name: name) { return problem }
     if !expected.captors.isEmpty {
       let count = log.count(matching: expected.pattern)
-      if mode.isSatisfied(matching: count, total: log.count), let problem = captorProblem(expected, name: "verifyCall") {
+      if mode.isSatisfied(matching: count, total: log.count), let problem = captorProblem(expected, name: name) {
         return problem
       }
     }
@@ -110,7 +110,7 @@ extension MockStorage {
       matching: expected.pattern, bounds: { mode.countBounds(total: $0) },
       fileID: fileID, filePath: filePath, line: line, column: column)
     guard mode.isSatisfied(matching: count, total: total) else {
-      return failureMessage(expected, mode: mode, count: count, total: total, name: "verifyCall")
+      return failureMessage(expected, mode: mode, count: count, total: total, name: name)
     }
     fillCaptors(of: expected)
     return nil
@@ -165,8 +165,7 @@ extension MockStorage {
     var lines = ["\(callCount(others)) to \(expected.identifier) had other arguments:"]
     for near in nearest {
       let call = near.call
-      let rendered = call.arguments.map(\.description).joined(separator: ", ")
-      lines.append("  #\(call.index + 1) \(expected.identifier)(\(rendered))")
+      lines.append("  #\(call.index + 1) \(_renderCall(expected.identifier, arguments: call.arguments.map(\.description)))")
       guard let wanted = expected.arguments else { continue }
       if wanted.count != call.arguments.count {
         lines.append("     expected \(argumentCount(wanted.count)), got \(call.arguments.count)")
@@ -249,7 +248,7 @@ extension MockStorage {
     let total = total ?? indices.count
     var lines = indices.prefix(Self.shownCalls).compactMap { index in
       log.call(at: index).map { call in
-        "  #\(index + 1) \(call.method)(\(call.arguments.map(\.description).joined(separator: ", ")))"
+        "  #\(index + 1) \(_renderCall(call.method, arguments: call.arguments.map(\.description)))"
       }
     }
     if total > lines.count { lines.append("  … and \(total - lines.count) more") }

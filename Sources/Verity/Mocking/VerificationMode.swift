@@ -18,6 +18,13 @@ public enum VerificationMode: Sendable, Equatable {
   /// Exactly one matching call, and no other call on the mock at all.
   case only
 
+  /// Exactly one matching call: the same as `.times(1)`, the default.
+  ///
+  /// ```swift
+  /// verify(service.$refresh(), .once)
+  /// ```
+  public static var once: VerificationMode { .times(1) }
+
   /// Whether `count` matching calls (out of `total` calls on the mock) satisfy the mode.
   func isSatisfied(matching count: Int, total: Int) -> Bool {
     switch self {

@@ -1,0 +1,264 @@
+import Synchronization
+
+// The run-time side of `@Mock` (VerityMacros): what generated mocks call. Everything here is
+// public because generated code lives in the user's module; the underscored names are not meant
+// to be called by hand, the rest is documented API.
+
+/// A result type that an unstubbed call to a generated mock may return without failing: the
+/// mock returns ``mockDefault``.
+///
+/// `Void` and every `Optional` (nil) need no conformance. Verity gives the standard scalar types
+/// (0, `false`, `""`) and the standard collections (empty) this conformance; add it to your own
+/// types when an empty value is a sensible answer:
+///
+/// ```swift
+/// extension Page: MockDefaultable {
+///   static var mockDefault: Page { Page(items: []) }
+/// }
+/// ```
+public protocol MockDefaultable {
+  /// The value an unstubbed call returns.
+  static var mockDefault: Self { get }
+}
+
+extension Bool: MockDefaultable { public static var mockDefault: Bool { false } }
+extension String: MockDefaultable { public static var mockDefault: String { "" } }
+extension Int: MockDefaultable { public static var mockDefault: Int { 0 } }
+extension Int8: MockDefaultable { public static var mockDefault: Int8 { 0 } }
+extension Int16: MockDefaultable { public static var mockDefault: Int16 { 0 } }
+extension Int32: MockDefaultable { public static var mockDefault: Int32 { 0 } }
+extension Int64: MockDefaultable { public static var mockDefault: Int64 { 0 } }
+extension UInt: MockDefaultable { public static var mockDefault: UInt { 0 } }
+extension UInt8: MockDefaultable { public static var mockDefault: UInt8 { 0 } }
+extension UInt16: MockDefaultable { public static var mockDefault: UInt16 { 0 } }
+extension UInt32: MockDefaultable { public static var mockDefault: UInt32 { 0 } }
+extension UInt64: MockDefaultable { public static var mockDefault: UInt64 { 0 } }
+extension Double: MockDefaultable { public static var mockDefault: Double { 0 } }
+extension Float: MockDefaultable { public static var mockDefault: Float { 0 } }
+extension Array: MockDefaultable { public static var mockDefault: Array { [] } }
+extension Set: MockDefaultable { public static var mockDefault: Set { [] } }
+extension Dictionary: MockDefaultable { public static var mockDefault: Dictionary { [:] } }
+
+/// What a throwing member of a generated mock throws when it is called with no matching stub and
+/// its result has no default. The failure has been reported already; the error stops the code
+/// under test.
+public struct UnstubbedCallError: Error, CustomStringConvertible {
+  /// The call, as `getAlbum(id: 42)`.
+  public let call: String
+  public var description: String { "unstubbed call to \(call)" }
+}
+
+/// The default an unstubbed call returns: `()` for `Void`, nil for an optional, ``MockDefaultable/mockDefault``.
+func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
+  if Value.self == Void.self { return () as? Value }
+  if let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
+  if let defaultable = Value.self as? any MockDefaultable.Type { return defaultable.mockDefault as? Value }
+  return nil
+}
+
+// MARK: Recording arguments
+
+/// A generated mock's argument whose type has a ``StructurallyEncodable`` conformance: recorded
+/// through it (the typed path).
+@inlinable
+public func _verityArgument<T: StructurallyEncodable>(_ value: T) -> T { value }
+
+/// A generated mock's argument of any other type: recorded by the dynamic encoder (conformances of
+/// its dynamic type first, then reflection), as the `[Any?]` form records it.
+@_disfavoredOverload
+@inlinable
+public func _verityArgument<T>(_ value: T) -> _DynamicArgument<T> { _DynamicArgument(value) }
+
+/// Wraps an argument without a static conformance so the typed recording path can take it; a call
+/// log keeps the wrapped value and its dynamic type, never the wrapper.
+public struct _DynamicArgument<Value>: StructurallyEncodable {
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(_ value: Value) { self.value = value }
+
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(any: value)
+  }
+
+  public var _verityArgumentValue: Any? { value }
+
+  public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
+    let boxed: Any = value
+    let type = Swift.type(of: boxed)
+    // `[Any]` and `[String: Any]` values are plain only when their contents are.
+    let id = ObjectIdentifier(type)
+    if contentsArePlain, id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+      contentsArePlain = _isPlainJSONTree(boxed)
+    }
+    return type
+  }
+}
+
+/// A non-escaping closure argument of a generated mock: recorded as a function of its type (it
+/// cannot be kept), so it matches `any()` and captors see nothing.
+public struct _NonEscapingClosureArgument: StructurallyEncodable {
+  let typeName: String
+
+  /// - Parameter typeName: the closure's type as written, such as `(Int) -> Void`.
+  public init(typeName: String) { self.typeName = typeName }
+
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeOpaque(typeName: typeName, description: "<function \(typeName)>")
+    encoder._noteIncomparable(.function)
+  }
+}
+
+// MARK: Answering calls
+
+extension MockStorage {
+  /// The answer to a call of a generated mock's member that cannot throw: the next answer of the
+  /// last matching stub, else the result's default; else the failure is reported and the test
+  /// process stops (a member that cannot throw has no other way out).
+  ///
+  /// - Parameters:
+  ///   - arguments: the typed arguments, for `thenAnswer`.
+  ///   - values: the same arguments for stub matchers (evaluated only when stubs exist).
+  public func _answer<Arguments, Value>(
+    _ identifier: String,
+    arguments: Arguments,
+    values: @autoclosure () -> [Any?],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Value {
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
+      return _unanswered(identifier, values: values, at: location)
+    }
+    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    case .value(let value):
+      return value
+    case .none:
+      return _badAnswer("returns nil, not \(_render(type: Value.self))", stub: stub, at: location)
+    case .error(let error):
+      return _badAnswer("throws \(error), but \(_memberName(identifier)) cannot throw", stub: stub, at: location)
+    case .mismatch(let problem):
+      return _badAnswer(problem, stub: stub, at: location)
+    }
+  }
+
+  /// The answer to a call of a generated mock's throwing member: as ``_answer(_:arguments:values:fileID:filePath:line:column:)``,
+  /// but a stubbed error is thrown, and an unanswerable call reports its failure and throws
+  /// ``UnstubbedCallError``.
+  public func _answerThrowing<Arguments, Value>(
+    _ identifier: String,
+    arguments: Arguments,
+    values: @autoclosure () -> [Any?],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) throws -> Value {
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
+      return try _unansweredThrowing(identifier, values: values, at: location)
+    }
+    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    case .value(let value):
+      return value
+    case .error(let error):
+      throw error
+    case .none:
+      reportFailure(
+        "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) returns nil, not \(_render(type: Value.self))",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      throw UnstubbedCallError(call: stub.expected.description)
+    case .mismatch(let problem):
+      reportFailure(
+        "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) \(problem)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      throw UnstubbedCallError(call: stub.expected.description)
+    }
+  }
+
+  /// A typed-throws member's error: the stubbed error when it has the member's error type; anything
+  /// else is reported (once) and stops the process.
+  public func _typedError<E: Error>(
+    _ error: any Error,
+    as type: E.Type,
+    _ identifier: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> E {
+    if let typed = error as? E { return typed }
+    let message: String
+    if let unstubbed = error as? UnstubbedCallError {
+      message = "\(unstubbed): \(_memberName(identifier)) throws only \(_render(type: E.self))"
+    } else {
+      message = "\(_memberName(identifier)) failed - a stub throws \(error), but \(_memberName(identifier)) throws only \(_render(type: E.self))"
+      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    fatalError(message)
+  }
+
+  /// The default for a call no stub answers (reported in strict mode); without one, the failure
+  /// is reported and the process stops. `values` is only evaluated for a message.
+  private func _unanswered<Value>(_ identifier: String, values: () -> [Any?], at location: _Location) -> Value {
+    if let value = _mockDefaultValue(Value.self) {
+      reportUnexpectedCall(_renderCall(identifier, values()), at: location)
+      return value
+    }
+    let message = _unstubbedMessage(identifier, values: values(), result: Value.self)
+    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    fatalError(message)
+  }
+
+  /// As `_unanswered`, but throws ``UnstubbedCallError`` after reporting.
+  private func _unansweredThrowing<Value>(
+    _ identifier: String, values: () -> [Any?], at location: _Location
+  ) throws -> Value {
+    if let value = _mockDefaultValue(Value.self) {
+      reportUnexpectedCall(_renderCall(identifier, values()), at: location)
+      return value
+    }
+    let values = values()
+    reportFailure(
+      _unstubbedMessage(identifier, values: values, result: Value.self),
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    throw UnstubbedCallError(call: _renderCall(identifier, values))
+  }
+
+  private func _unstubbedMessage(_ identifier: String, values: [Any?], result: Any.Type) -> String {
+    "unstubbed call to \(_renderCall(identifier, values)): no stub matches, and its result type "
+      + "\(_render(type: result)) has no default value; stub it with when(…).thenReturn(…), "
+      + "or conform \(_render(type: result)) to MockDefaultable"
+  }
+
+  private func _badAnswer<Value>(_ problem: String, stub: Stub, at location: _Location) -> Value {
+    let message = "\(_memberName(stub.expected.identifier)) failed - the stub for \(stub.expected.description) \(problem)"
+    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    if let value = _mockDefaultValue(Value.self) { return value }
+    fatalError(message)
+  }
+
+  /// The storage of a generated mock type's static members: one per type, for the whole process.
+  ///
+  /// ```swift
+  /// when(AlbumServiceMock.$shared()).thenReturn(service)
+  /// ```
+  public static func _static(for type: Any.Type) -> MockStorage {
+    _staticStorages.withLock { storages in
+      if let storage = storages[ObjectIdentifier(type)] { return storage }
+      let storage = MockStorage()
+      storages[ObjectIdentifier(type)] = storage
+      return storage
+    }
+  }
+}
+
+private let _staticStorages = Mutex<[ObjectIdentifier: MockStorage]>([:])
+
+/// `getAlbum(id:)` for a selector, `name` for an accessor (`get name`), the identifier otherwise.
+func _memberName(_ identifier: String) -> String {
+  if identifier.hasPrefix("get ") || identifier.hasPrefix("set ") { return String(identifier.dropFirst(4)) }
+  return identifier
+}

@@ -1,0 +1,208 @@
+/// A call to one member of a mock, described by its arguments' matchers: what a generated mock's
+/// `$name(...)` handles return, for ``when(_:fileID:filePath:line:column:)`` and
+/// ``verify(_:_:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// when(service.$getAlbum(id: eq(id))).thenReturn(album)
+/// verify(service.$getAlbum(id: any()), .times(2))
+/// ```
+///
+/// `Arguments` is the member's parameter types as a tuple (`()` when it has none), the type a
+/// ``Stubbing/thenAnswer(_:)`` closure receives; `Value` is its result type.
+///
+/// A hand-written mock can offer handles too (named without the `$`, which only generated code
+/// may use): they stub and verify the calls it records under the same identifier.
+///
+/// ```swift
+/// extension FakeAlbumService {
+///   func albumCall(id: Matcher<Int> = any()) -> MockCall<Int, Album?> {
+///     MockCall(storage: storage, identifier: "album", arguments: [id])
+///   }
+/// }
+/// when(service.albumCall(id: eq(42))).thenReturn(album)
+/// ```
+public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
+  /// The storage of the mock whose member this is.
+  public let storage: MockStorage
+  let expected: ExpectedCall
+
+  /// Describes calls recorded under `identifier` whose arguments match `arguments`, one value or
+  /// matcher per argument (the same rules as ``Arguments``).
+  public init(storage: MockStorage, identifier: String, arguments: [Any?]) {
+    self.storage = storage
+    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments))
+  }
+
+  /// How the call reads in messages: `getAlbum(id: any())`.
+  public var description: String { expected.description }
+}
+
+/// Starts stubbing the calls a handle describes; finish with `thenReturn`, `thenThrow` or
+/// `thenAnswer`.
+///
+/// ```swift
+/// when(service.$getAlbum(id: any())).thenReturn(placeholder)
+/// when(service.$getAlbum(id: eq(id))).thenReturn(album)       // the last matching stub wins
+/// when(counter.$next()).thenReturn(1).thenReturn(2)           // 1, then 2 for every later call
+/// ```
+public func when<Arguments, Value>(
+  _ call: MockCall<Arguments, Value>,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> Stubbing<Arguments, Value> {
+  Stubbing(call: call, stubID: nil, location: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// A stub being defined with ``when(_:fileID:filePath:line:column:)``.
+///
+/// Each `then…` adds an answer: a call matching the stub takes the next answer, and the last
+/// answer repeats for every later call. When several stubs match a call, the one defined last
+/// answers.
+public struct Stubbing<Arguments, Value>: Sendable {
+  let call: MockCall<Arguments, Value>
+  let stubID: UInt64?
+  let location: _Location
+
+  private func adding(_ answer: _StubAnswer) -> Self {
+    if let stubID {
+      call.storage.stubs.withLock { $0.append(answer, toStub: stubID) }
+      return self
+    }
+    let id = call.storage.addStub(call.expected, answer, name: "when", at: location)
+    return Stubbing(call: call, stubID: id, location: location)
+  }
+
+  /// Answers matching calls with `value`.
+  ///
+  /// ```swift
+  /// when(service.$getAlbum(id: any())).thenReturn(album)
+  /// ```
+  @discardableResult
+  public func thenReturn(_ value: Value) -> Self where Value: Sendable {
+    adding(.value(value))
+  }
+
+  /// Answers matching calls by throwing `error`. For a member that cannot throw, the call reports
+  /// a failure instead (see the "Generated mocks" article).
+  ///
+  /// ```swift
+  /// when(service.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
+  /// ```
+  @discardableResult
+  public func thenThrow(_ error: any Error) -> Self {
+    adding(.error(error))
+  }
+
+  /// Answers matching calls with what `body` returns for their arguments (a tuple for several
+  /// parameters). `body` may throw; for a member that cannot throw, that is reported.
+  ///
+  /// ```swift
+  /// when(service.$getAlbum(id: any())).thenAnswer { id in Album(id: id, name: "Album \(id)") }
+  /// when(calculator.$add(any(), any())).thenAnswer { a, b in a + b }
+  /// ```
+  ///
+  /// The arguments are the values passed to the call (for an `inout` parameter, its value on
+  /// entry). Use this form for results that are not `Sendable`: `body` makes a new one each time.
+  @discardableResult
+  public func thenAnswer(_ body: @escaping @Sendable (Arguments) throws -> Value) -> Self {
+    let description = call.description
+    return adding(
+      .body { arguments in
+        guard let typed = arguments as? Arguments else {
+          throw _AnswerArgumentsMismatch(call: description, arguments: arguments, expected: Arguments.self)
+        }
+        return try body(typed)
+      })
+  }
+}
+
+/// A `thenAnswer` closure reached by a call whose arguments are not the handle's `Arguments` (a
+/// hand-written handle whose types disagree with the recording).
+struct _AnswerArgumentsMismatch: Error, CustomStringConvertible {
+  let description: String
+
+  init(call: String, arguments: Any, expected: Any.Type) {
+    description =
+      "has a thenAnswer closure that takes \(_render(type: expected)), but the call passed "
+      + _render(type: type(of: arguments))
+  }
+}
+
+/// Verifies that calls matching a handle were recorded as often as `mode` says; reports one
+/// failure at the caller's location otherwise.
+///
+/// ```swift
+/// verify(service.$getAlbum(id: eq(id)))
+/// verify(service.$getAlbum(id: any()), .atLeast(2))
+/// verify(service.$delete(id: any()), .never)
+///
+/// let saved = ArgumentCaptor<Album>()
+/// verify(service.$save(saved.capture()))
+/// ```
+///
+/// The same check, with the same messages, as ``Mock/verifyCall(withIdentifier:arguments:mode:fileID:filePath:line:column:)``.
+public func verify<Arguments, Value>(
+  _ call: MockCall<Arguments, Value>,
+  _ mode: VerificationMode = .times(1),
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  if let message = call.storage.verify(
+    call.expected, mode: mode, name: "verify", fileID: fileID, filePath: filePath, line: line, column: column)
+  {
+    reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// Verifies calls that may still be on their way: waits until `mode` is satisfied or `timeout`
+/// elapses on `clock` (the continuous clock by default), then reports a failure if it is not.
+///
+/// ```swift
+/// model.refresh()   // starts a Task that calls the service
+/// await verify(service.$getAlbum(id: any()), within: .seconds(1))
+/// ```
+///
+/// The semantics of each mode are those of
+/// ``Mock/verifyCall(withIdentifier:arguments:mode:within:clock:fileID:filePath:line:column:)``.
+public func verify<Arguments, Value, C: Clock>(
+  _ call: MockCall<Arguments, Value>,
+  _ mode: VerificationMode = .times(1),
+  within timeout: Duration,
+  clock: C = ContinuousClock(),
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async where C.Duration == Duration {
+  await call.storage.verify(
+    call.expected, mode: mode, within: timeout, clock: clock, name: "verify",
+    at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+extension InOrder {
+  /// Verifies the next expected call in order, described by a handle. See ``InOrder`` for the
+  /// semantics of each mode.
+  ///
+  /// ```swift
+  /// let inOrder = InOrder()
+  /// inOrder.verify(session.$open())
+  /// inOrder.verify(store.$save(any()))
+  /// inOrder.verify(session.$close())
+  /// ```
+  public func verify<Arguments, Value>(
+    _ call: MockCall<Arguments, Value>,
+    _ mode: VerificationMode = .times(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    verify(
+      call.expected, on: call.storage, mode: mode,
+      at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
