@@ -294,6 +294,11 @@ static vrt_status vrt__compile(const vrt_log *log, const vrt_pattern *pattern, v
       q->all_eq = false;
       engine_kinds = true;
       break;
+    case VRT_ARG_TYPED_ANY:
+      if (pattern->predicate == NULL) return VRT_ERR_INVALID_ARGUMENT;
+      q->all_eq = false;
+      engine_kinds = true;
+      break;
     case VRT_ARG_STRING_PREFIX:
     case VRT_ARG_STRING_SUFFIX:
     case VRT_ARG_STRING_CONTAINS:
@@ -332,7 +337,11 @@ typedef struct vrt__plan {
   uint32_t argc;
   bool skip_predicates;
   uint32_t needed; /* arguments up to the last one that is not ANY (or a skipped PREDICATE) */
-  bool engine_first_only; /* the only checked argument is the first, a range or string kind */
+  /* Like `needed`, for calls whose engine kinds the engine decides: TYPED_ANY arguments then match
+   * without a look, so the walk stops before trailing ones. */
+  uint32_t needed_decided;
+  /* The only argument checked in calls the engine decides is the first, an engine kind. */
+  bool engine_first_only;
   vrt__arg_plan args[255];
   uint32_t deferred_arg[255];
   uint32_t deferred_offset[255];
@@ -347,12 +356,16 @@ static vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
   plan->argc = q->argc;
   plan->skip_predicates = q->skip_predicates;
   plan->needed = 0;
+  plan->needed_decided = 0;
   for (uint32_t i = 0; i < q->argc; i++) {
     vrt_arg_kind kind = q->pattern->args[i].kind;
-    if (kind != VRT_ARG_ANY && !(kind == VRT_ARG_PREDICATE && q->skip_predicates)) plan->needed = i + 1;
+    if (kind != VRT_ARG_ANY && !(kind == VRT_ARG_PREDICATE && q->skip_predicates)) {
+      plan->needed = i + 1;
+      if (kind != VRT_ARG_TYPED_ANY) plan->needed_decided = i + 1;
+    }
   }
-  plan->engine_first_only = plan->needed == 1 && q->pattern->args[0].kind >= VRT_ARG_INT_RANGE &&
-                            q->pattern->args[0].kind <= VRT_ARG_STRING_CONTAINS;
+  plan->engine_first_only = plan->needed_decided == 1 && q->pattern->args[0].kind >= VRT_ARG_INT_RANGE &&
+                            q->pattern->args[0].kind <= VRT_ARG_TYPED_ANY;
   for (uint32_t i = 0; i < q->argc; i++) {
     const vrt_arg_pattern *a = &q->pattern->args[i];
     vrt__arg_plan *ap = &plan->args[i];
@@ -457,6 +470,8 @@ VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, s
 static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
   const uint8_t tag = p[0];
   switch (ap->kind) {
+  case VRT_ARG_TYPED_ANY:
+    return VRT__YES;
   case VRT_ARG_DOUBLE_RANGE: {
     if (tag != VRT_TAG_DOUBLE || size != 9) return VRT__NO;
     uint64_t bits = 0;
@@ -510,7 +525,7 @@ static vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *
 }
 
 VRT__HOT bool vrt__is_engine_kind(vrt_arg_kind kind) {
-  return kind >= VRT_ARG_INT_RANGE && kind <= VRT_ARG_STRING_CONTAINS;
+  return kind >= VRT_ARG_INT_RANGE && kind <= VRT_ARG_TYPED_ANY;
 }
 
 /** Whether the engine decides the range and string arguments of a call with this tag. */
@@ -534,7 +549,11 @@ VRT__HOT bool vrt__match(vrt__plan *plan, uint64_t index, const uint8_t *a, size
   size_t pos = 0;
   uint32_t deferred = 0;
   int engine = -1; /* whether the engine decides this call's engine kinds; -1: not asked yet */
-  const uint32_t walk = formed ? plan->needed : argc;
+  uint32_t walk = formed ? plan->needed : argc;
+  if (formed && plan->needed_decided != plan->needed) {
+    engine = vrt__engine_decides(plan->pattern, tag) ? 1 : 0;
+    if (engine) walk = plan->needed_decided;
+  }
   for (uint32_t i = 0; i < walk; i++) {
     if (pos >= length) return false;
     const vrt__arg_plan *ap = &plan->args[i];
@@ -1286,7 +1305,8 @@ static bool vrt__rank(const vrt__plan *plan, uint64_t index, uint32_t call_argc,
       case VRT_ARG_DOUBLE_RANGE:
       case VRT_ARG_STRING_PREFIX:
       case VRT_ARG_STRING_SUFFIX:
-      case VRT_ARG_STRING_CONTAINS: {
+      case VRT_ARG_STRING_CONTAINS:
+      case VRT_ARG_TYPED_ANY: {
         vrt__verdict verdict =
             vrt__engine_decides(p, tag) ? vrt__evaluate(ap, a + pos, size) : VRT__UNSURE;
         ok = verdict == VRT__UNSURE ? p->predicate(p->predicate_context, index, i, a + pos, size)

@@ -132,6 +132,64 @@ import Testing
     #expect(Self.count(log, m, below10).1 == 3)
   }
 
+  @Test func typedAnyMatchesEngineTaggedCallsAndAsksForTheRest() {
+    let log = Log()
+    let m = log.intern("m")
+    var index: UInt64 = 0
+    // Calls tagged 7 hold the wanted type; the call tagged 9 holds another (a string).
+    let calls: [([UInt8], UInt32)] = [(intBytes(1), 7), (intBytes(2), 7), (stringBytes("x"), 9)]
+    for (bytes, tag) in calls {
+      #expect(bytes.withUnsafeBufferPointer { vrt_log_append_tagged(log.raw, m, $0.baseAddress, $0.count, 1, VRT_SEQ_AUTO, tag, &index) } == VRT_OK)
+    }
+    var typedAny = vrt_arg_pattern()
+    typedAny.kind = VRT_ARG_TYPED_ANY
+    #expect(Self.count(log, m, typedAny, tags: [7], fallback: false).1 == 2)
+    #expect(Self.count(log, m, typedAny, tags: [7], fallback: true).1 == 3)
+    #expect(Self.count(log, m, typedAny, tags: [], fallback: false).1 == 0)
+    #expect(Self.count(log, m, typedAny).1 == 3)  // no tags given: the engine decides every call
+
+    // Next to a range on the first argument, trailing typed-any arguments are not looked at for
+    // tagged calls, and the callback decides them for the others.
+    let two = Log()
+    let n = two.intern("n")
+    for (value, tag) in [(1, 7), (20, 7), (3, 9)] as [(Int64, UInt32)] {
+      let bytes = intBytes(value) + stringBytes("s")
+      #expect(bytes.withUnsafeBufferPointer { vrt_log_append_tagged(two.raw, n, $0.baseAddress, $0.count, 2, VRT_SEQ_AUTO, tag, &index) } == VRT_OK)
+    }
+    var args = [Self.intRange(high: (false, 10, false)), typedAny]
+    for (tags, fallback, expected) in [([UInt32(7)], false, UInt64(1)), ([7], true, 2)] {
+      var count: UInt64 = 0
+      let answer = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+      defer { answer.deallocate() }
+      answer.pointee = fallback
+      let status = args.withUnsafeMutableBufferPointer { buffer in
+        tags.withUnsafeBufferPointer { tagBuffer in
+          var pattern = vrt_pattern()
+          pattern.method = n
+          pattern.arg_count = 2
+          pattern.args = UnsafePointer(buffer.baseAddress)
+          pattern.predicate = { context, _, _, _, _ in context!.assumingMemoryBound(to: Bool.self).pointee }
+          pattern.predicate_context = UnsafeMutableRawPointer(answer)
+          pattern.engine_tags = tagBuffer.baseAddress
+          pattern.engine_tag_count = tagBuffer.count
+          return vrt_log_count(two.raw, &pattern, &count)
+        }
+      }
+      #expect(status == VRT_OK)
+      #expect(count == expected, "tags \(tags), callback answers \(fallback)")
+    }
+    // Without the callback, the kind is rejected (like the string kinds).
+    var pattern = vrt_pattern()
+    pattern.method = m
+    pattern.arg_count = 1
+    var count: UInt64 = 0
+    let status = withUnsafePointer(to: typedAny) { argument in
+      pattern.args = argument
+      return vrt_log_count(log.raw, &pattern, &count)
+    }
+    #expect(status == VRT_ERR_INVALID_ARGUMENT)
+  }
+
   @Test func argumentsAreFoundInBatchesAndMarkedByList() {
     let log = Log()
     let m = log.intern("m")

@@ -599,6 +599,11 @@ typedef enum vrt_arg_kind {
   VRT_ARG_STRING_SUFFIX = 6,
   /** A STRING that contains the needle (the empty needle is in every string). */
   VRT_ARG_STRING_CONTAINS = 7,
+  /** Any value for calls whose tag is in the pattern's `engine_tags` (a caller's promise that the
+   *  argument there has the wanted type); for other calls the predicate decides, as for
+   *  VRT_ARG_PREDICATE. Needs the predicate callback, like the string kinds. What a typed
+   *  "any value of type T" matcher compiles to. */
+  VRT_ARG_TYPED_ANY = 8,
 } vrt_arg_kind;
 
 /*

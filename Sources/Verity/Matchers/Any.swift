@@ -7,7 +7,7 @@
 /// matcher.matches("anything")  // .match
 /// ```
 public func any<T>() -> Matcher<T> {
-  Matcher("any()", engineForm: _anyForm(T.self)) { _ in .match }
+  Matcher("any()", engineForm: _anyForm(T.self), test: { _ in true }, engineTest: .anyValue) { _ in .match }
 }
 
 /// A matcher that accepts every value, for places where no type can be inferred, such as a mixed
@@ -32,7 +32,9 @@ public func any() -> Matcher<Any?> {
 /// // .mismatch("value of type String does not conform to expected type Int")
 /// ```
 public func any<T>(_ type: T.Type) -> Matcher<T> {
-  Matcher("any(\(_render(type: type)))", engineForm: _anyForm(T.self)) { _ in .match }
+  Matcher("any(\(_render(type: type)))", engineForm: _anyForm(T.self), test: { _ in true }, engineTest: .anyValue) {
+    _ in .match
+  }
 }
 
 /// The engine answers `any` without looking only when the matcher accepts every value (`T` is

@@ -25,6 +25,8 @@ package enum _EngineTest: Sendable {
     case prefix, suffix, contains
   }
 
+  /// Any value (of the accelerator's type): what a typed `any()` compiles to.
+  case anyValue
   case integers(low: IntegerBound?, high: IntegerBound?)
   case doubles(low: DoubleBound?, high: DoubleBound?)
   case string(StringKind, needle: [UInt8], ignoringASCIICase: Bool)
@@ -77,6 +79,8 @@ package enum _EngineTest: Sendable {
   func fill(_ pattern: inout vrt_arg_pattern, needle: UnsafePointer<UInt8>?) {
     func bound(_ b: IntegerBound) -> vrt_bound { vrt_bound(negative: b.negative, magnitude: b.magnitude, value: 0) }
     switch self {
+    case .anyValue:
+      pattern.kind = VRT_ARG_TYPED_ANY
     case .integers(let low, let high):
       pattern.kind = VRT_ARG_INT_RANGE
       if let low {

@@ -50,7 +50,8 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
 
 /// The default an unstubbed call returns: `()` for `Void`, nil for an optional, ``MockDefaultable/mockDefault``.
 func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
-  if Value.self == Void.self { return () as? Value }
+  // `()` and a `Void` are the same empty value (no dynamic cast on the path of every Void call).
+  if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
   if let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
   if let defaultable = Value.self as? any MockDefaultable.Type { return defaultable.mockDefault as? Value }
   return nil
@@ -119,6 +120,7 @@ extension MockStorage {
   /// - Parameters:
   ///   - arguments: the typed arguments, for `thenAnswer`.
   ///   - values: the same arguments for stub matchers (evaluated only when stubs exist).
+  @inlinable
   public func _answer<Arguments, Value>(
     _ identifier: String,
     arguments: Arguments,
@@ -127,6 +129,24 @@ extension MockStorage {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
+  ) -> Value {
+    // The common call: a `Void` member of a mock with no stubs. Inlined, it builds no argument
+    // tuple and looks no type up.
+    if Value.self == Void.self, _answersWithDefaults { return unsafeBitCast((), to: Value.self) }
+    return _lookUpAnswer(
+      identifier, arguments: arguments, values: values(), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// `_answer` past its fast path.
+  @usableFromInline
+  func _lookUpAnswer<Arguments, Value>(
+    _ identifier: String,
+    arguments: Arguments,
+    values: @autoclosure () -> [Any?],
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
   ) -> Value {
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {

@@ -23,7 +23,16 @@ public final class MockStorage: Sendable {
   public let log: CallLog
   /// Whether unexpected calls and unused stubs are reported (see ``MockStorage``).
   public let isStrict: Bool
+
+  /// Whether a call can skip the stub lookup: no stubs, and not strict (nothing to report).
+  @inlinable
+  var _answersWithDefaults: Bool {
+    !isStrict && stubCount.load(ordering: .acquiring) == 0
+  }
   let stubs: Mutex<_StubList>
+  /// How many stubs `stubs` holds, read without the lock: a call on a mock with no stubs skips
+  /// the lookup.
+  @usableFromInline let stubCount = Atomic<Int>(0)
 
   /// Creates empty storage.
   ///

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One answer of a stub: a value, an error, or a closure run with the call's arguments.
 enum _StubAnswer: Sendable {
   case value(any Sendable)
@@ -76,6 +78,7 @@ extension MockStorage {
   /// Matchers run outside the lock (a matcher may use the mock); the answer is then taken under
   /// it, so concurrent calls take successive answers of a sequence.
   func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
+    guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
     let candidates = stubs.withLock { list in list.stubs.filter { $0.expected.identifier == identifier } }
     guard !candidates.isEmpty else { return nil }
     let values = arguments()
@@ -95,7 +98,11 @@ extension MockStorage {
       reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return nil
     }
-    return stubs.withLock { $0.add(expected, answer, at: location) }
+    return stubs.withLock { list in
+      let id = list.add(expected, answer, at: location)
+      stubCount.store(list.stubs.count, ordering: .releasing)
+      return id
+    }
   }
 
   /// Reports, in strict mode, a call that no stub answers.
@@ -293,7 +300,10 @@ extension Mock {
   /// service.removeAllStubs()
   /// ```
   public func removeAllStubs() {
-    storage.stubs.withLock { $0.stubs.removeAll() }
+    storage.stubs.withLock { list in
+      list.stubs.removeAll()
+      storage.stubCount.store(0, ordering: .releasing)
+    }
   }
 
   /// Reports every stub that no call has used yet, at the stub's location.
