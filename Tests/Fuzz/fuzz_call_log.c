@@ -34,7 +34,11 @@ typedef struct query {
   uint32_t arg_count;
   vrt_arg_kind kind[MAX_ARGS];
   uint8_t value[MAX_ARGS]; /* pool index for EQ, exclusive upper bound for INT_RANGE */
+  int engine_none;         /* engine_tags names no call's tag: TYPED_ANY asks the predicate */
 } query;
+
+/* Calls are appended with tag 0; this tag is no call's. */
+static const uint32_t no_call_tag = 1;
 
 static pool_value pool[POOL];
 static model m;
@@ -80,6 +84,13 @@ static int model_matches(const query *q, size_t call) {
     uint8_t v = m.argv[call][a];
     if (q->kind[a] == VRT_ARG_EQ && v != q->value[a]) return 0;
     if (q->kind[a] == VRT_ARG_PREDICATE && !(q->flags & VRT_PATTERN_SKIP_PREDICATES) && !pool[v].is_uint) return 0;
+    /* Engine kinds (INT_RANGE, TYPED_ANY): the engine decides them unless engine_tags leaves the
+     * call to the predicate. */
+    const int engine_kind = q->kind[a] == VRT_ARG_INT_RANGE || q->kind[a] == VRT_ARG_TYPED_ANY;
+    if (engine_kind && q->engine_none) {
+      if (!pool[v].is_uint) return 0;
+      continue;
+    }
     if (q->kind[a] == VRT_ARG_INT_RANGE && !(pool[v].is_int && pool[v].value < (int64_t)q->value[a])) return 0;
   }
   return 1;
@@ -100,7 +111,7 @@ static void read_query(reader *r, query *q, vrt_arg_pattern *args, vrt_pattern *
   int predicate = 0;
   for (uint32_t a = 0; a < q->arg_count; a++) {
     uint8_t k = next(r);
-    q->kind[a] = (vrt_arg_kind)(k % 4);
+    q->kind[a] = k % 5 == 4 ? VRT_ARG_TYPED_ANY : (vrt_arg_kind)(k % 5);
     q->value[a] = (uint8_t)((k >> 2) % POOL);
     memset(&args[a], 0, sizeof args[a]);
     args[a].kind = q->kind[a];
@@ -112,9 +123,16 @@ static void read_query(reader *r, query *q, vrt_arg_pattern *args, vrt_pattern *
     args[a].bytes = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].bytes : NULL;
     args[a].length = q->kind[a] == VRT_ARG_EQ ? pool[q->value[a]].length : 0;
     if (q->kind[a] == VRT_ARG_PREDICATE && !(q->flags & VRT_PATTERN_SKIP_PREDICATES)) predicate = 1;
+    if (q->kind[a] == VRT_ARG_TYPED_ANY) predicate = 1; /* an engine kind: needs the callback */
   }
+  q->engine_none = (b & 0x20) != 0;
+  if (q->engine_none) predicate = 1; /* engine_tags leave calls to the callback */
   *p = (vrt_pattern){q->method, q->flags, q->arg_count, q->arg_count ? args : NULL,
                      predicate ? is_uint_predicate : NULL, NULL};
+  if (q->engine_none) {
+    p->engine_tags = &no_call_tag;
+    p->engine_tag_count = 1;
+  }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
