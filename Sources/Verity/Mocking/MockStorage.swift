@@ -25,8 +25,9 @@ public final class MockStorage: Sendable {
   public let isStrict: Bool
 
   /// Whether a call can skip the stub lookup: no stubs, and not strict (nothing to report).
+  /// Generated `Void` members return at once when it is true.
   @inlinable
-  var _answersWithDefaults: Bool {
+  public var _answersWithDefaults: Bool {
     !isStrict && stubCount.load(ordering: .acquiring) == 0
   }
   let stubs: Mutex<_StubList>
