@@ -406,28 +406,11 @@ struct MockGenerator<Context: MacroExpansionContext> {
       }
       let name = pattern.identifier.text
       let typeText = type.trimmedDescription
-      var getterEffects = ""
-      var hasSetter = false
-      if case .accessors(let accessors) = binding.accessorBlock?.accessors {
-        for accessor in accessors {
-          switch accessor.accessorSpecifier.text {
-          case "get":
-            if accessor.effectSpecifiers?.asyncSpecifier != nil { getterEffects += " async" }
-            if let throwsClause = accessor.effectSpecifiers?.throwsClause { getterEffects += " " + throwsClause.trimmedDescription }
-          case "set": hasSetter = true
-          default: break
-          }
-        }
-      }
-      let getterThrows = getterEffects.contains("throws")
-      let typedError: String? = {
-        guard case .accessors(let accessors) = binding.accessorBlock?.accessors else { return nil }
-        return accessors.first { $0.accessorSpecifier.text == "get" }?.effectSpecifiers?.throwsClause?.type?.trimmedDescription
-      }()
+      let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
       let getIdentifier = "get \(name)"
       let getter = callBody(
         identifier: getIdentifier, parameters: [], storage: storage, returnType: typeText,
-        throwing: getterThrows && typedError == nil, typedError: typedError)
+        throwing: getterThrows, typedError: typedError)
       var accessors = """
         get\(getterEffects) {
         \(indent(getter))
@@ -464,6 +447,26 @@ struct MockGenerator<Context: MacroExpansionContext> {
     return members
   }
 
+  /// A property's or subscript's accessors: the getter's effects as written (` async throws`),
+  /// whether it throws untyped errors, its typed error, and whether there is a setter.
+  func accessorInfo(_ block: AccessorBlockSyntax?) -> (
+    effects: String, throwing: Bool, typedError: String?, hasSetter: Bool
+  ) {
+    guard case .accessors(let accessors) = block?.accessors else { return ("", false, nil, false) }
+    var effects = ""
+    var throwing = false
+    var typedError: String? = nil
+    for accessor in accessors where accessor.accessorSpecifier.text == "get" {
+      if accessor.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
+      if let throwsClause = accessor.effectSpecifiers?.throwsClause {
+        effects += " " + throwsClause.trimmedDescription
+        typedError = throwsClause.type?.trimmedDescription
+        throwing = typedError == nil
+      }
+    }
+    return (effects, throwing, typedError, accessors.contains { $0.accessorSpecifier.text == "set" })
+  }
+
   mutating func subscriptMembers(_ subscriptDecl: SubscriptDeclSyntax) -> [String] {
     // Subscript parameters have no argument label unless one is written.
     let parameters = parameters(of: subscriptDecl.parameterClause.parameters).enumerated().map { index, parameter in
@@ -477,25 +480,13 @@ struct MockGenerator<Context: MacroExpansionContext> {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
     let returnType = subscriptDecl.returnClause.type.trimmedDescription
-    var getterEffects = ""
-    var hasSetter = false
-    if case .accessors(let accessors) = subscriptDecl.accessorBlock?.accessors {
-      for accessor in accessors {
-        switch accessor.accessorSpecifier.text {
-        case "get":
-          if accessor.effectSpecifiers?.asyncSpecifier != nil { getterEffects += " async" }
-          if accessor.effectSpecifiers?.throwsClause != nil { getterEffects += " throws" }
-        case "set": hasSetter = true
-        default: break
-        }
-      }
-    }
+    let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
     let selector = "subscript(\(parameters.map { "\($0.label):" }.joined()))"
     // A subscript's parameter has an argument label only when one is written before its name.
     let signature = parameters.map { "\($0.label) \($0.name): \($0.declaredType)" }
     let getter = callBody(
       identifier: "get \(selector)", parameters: parameters, storage: storage, returnType: returnType,
-      throwing: getterEffects.contains("throws"), typedError: nil)
+      throwing: getterThrows, typedError: typedError)
     var accessors = """
       get\(getterEffects) {
       \(indent(getter))
