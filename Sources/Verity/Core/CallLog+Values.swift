@@ -119,37 +119,51 @@ private func _matchInSwift(
   var matched: [UInt64] = []
   var from: UInt64 = 0
   // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
+  // The loop is written with plain indices and no per-call slices or optionals to unwrap: debug
+  // builds (what `swift test` runs) pay for each of those on every call.
   let fast = context.fastTags.isEmpty ? [] : context.fastTags[first]
+  let fastCount = fast.count
   let test = context.bytesTests[first]
+  let rest = Array(positions.dropFirst())
   while true {
     var written = 0
     try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
       try vrt_log_find_arguments(log, cPattern, from, UInt32(first), buffer.baseAddress, batch, &written).check()
     }
-    for entry in found.prefix(written) {
-      let bytes = UnsafeRawBufferPointer(start: entry.bytes, count: entry.length)
-      var matches: Bool
-      if let test, Int(entry.tag) < fast.count, fast[Int(entry.tag)], let answer = test(bytes) {
-        matches = answer
-      } else {
-        matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
-      }
-      for position in positions.dropFirst() where matches {
-        var bytes: UnsafePointer<UInt8>? = nil
-        var length = 0
-        var tag: UInt32 = 0
-        guard vrt_log_argument(log, entry.index, UInt32(position), &bytes, &length, &tag) == VRT_OK else {
-          matches = false
-          break
+    found.withUnsafeBufferPointer { entries in
+      for i in 0..<written {
+        let entry = entries[i]
+        let bytes = UnsafeRawBufferPointer(start: entry.bytes, count: entry.length)
+        var matches: Bool
+        let tag = Int(entry.tag)
+        if let test, tag < fastCount, fast[tag], let answer = test(bytes) {
+          matches = answer
+        } else {
+          matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
         }
-        matches = context.evaluate(
-          callIndex: entry.index, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), tag: tag)
+        if matches, !rest.isEmpty {
+          matches = _matchRest(log: log, context: context, index: entry.index, positions: rest)
+        }
+        if matches { matched.append(entry.index) }
       }
-      if matches { matched.append(entry.index) }
     }
     if written < batch { return matched }
     from = found[written - 1].index + 1
   }
+}
+
+/// Whether call `index` matches the predicates at `positions` (after the first one).
+private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: UInt64, positions: [Int]) -> Bool {
+  for position in positions {
+    var bytes: UnsafePointer<UInt8>? = nil
+    var length = 0
+    var tag: UInt32 = 0
+    guard vrt_log_argument(log, index, UInt32(position), &bytes, &length, &tag) == VRT_OK else { return false }
+    let matches = context.evaluate(
+      callIndex: index, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), tag: tag)
+    if !matches { return false }
+  }
+  return true
 }
 
 extension _CallLogState {
