@@ -68,6 +68,18 @@ public protocol PublicService {
   func ping() -> Bool
 }
 
+/// A reference type without a conformance: recorded through the dynamic path.
+final class Playlist: @unchecked Sendable {
+  var titles: [String]
+  init(titles: [String]) { self.titles = titles }
+}
+
+@Mock
+protocol Logger {
+  func log(_ value: Any?)
+  func share(_ playlist: Playlist)
+}
+
 /// The same member written by hand, for the "one meaning per word" checks.
 final class HandWrittenAlbumService: Mock {
   let storage = MockStorage()
@@ -470,11 +482,68 @@ let album = Album(id: albumID, name: "I'mperfect", group: "Ling Toshite Shigure"
     #expect(seen.sorted() == (0..<100).map(Double.init))
   }
 
+  @Test func nilLikeArgumentsMatchTheSameWayAsHandWritten() {
+    let logger = LoggerMock()
+    logger.log(nil)
+    logger.log(NSNull())
+    logger.log(Int?.none)
+    logger.log(5)
+    verify(logger.$log(isNil()), .times(3))
+    verify(logger.$log(nil), .times(3))
+    verify(logger.$log(isNotNil()), .once)
+    logger.verifyCall(withIdentifier: "log(_:)", arguments: [nil], mode: .times(3))
+    logger.verifyCall(withIdentifier: "log(_:)", arguments: [NSNull()], mode: .times(3))
+  }
+
+  @Test func classArgumentsAreSnapshotsForEqualityAndInstancesForCaptors() {
+    let logger = LoggerMock()
+    let playlist = Playlist(titles: ["a"])
+    logger.share(playlist)
+    playlist.titles.append("b")
+    // Equality sees the call-time structure; a captor hands back the instance itself.
+    verify(logger.$share(having(\.titles, eq(["a", "b"]))), .once)  // a matcher sees the instance now
+    let captured = ArgumentCaptor<Playlist>()
+    verify(logger.$share(captured.capture()))
+    #expect(captured.lastValue === playlist)
+    let messages = reportedMessages {
+      verify(logger.$share(having(\.titles, eq(["a"]))))
+    }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to share(having(\\Playlist.titles, eq(["a"]))), got 0
+        1 call to share(_:) had other arguments:
+          #1 share(Playlist(titles: ["a"]))
+             argument 1: expected having(\\Playlist.titles, eq(["a"])), got Playlist(titles: ["a", "b"]) (the argument has changed since the call, when it was Playlist(titles: ["a"]))
+        """
+      ])
+  }
+
+  @Test func aFailedVerificationMarksNothing() {
+    let clock = ClockMock()
+    when(clock.$now()).thenReturn(1)
+    _ = clock.now()
+    let messages = reportedMessages { verify(clock.$now(), .times(2)) }
+    #expect(messages == ["verify failed - expected 2 calls to now(), got 1"])
+    // The failed check left the call unverified; the next check passes and marks it.
+    let stillUnverified = reportedMessages { clock.verifyNoMoreInteractions() }
+    #expect(stillUnverified == ["verifyNoMoreInteractions failed - 1 call not verified:\n  #1 now()"])
+    verify(clock.$now())
+    clock.verifyNoMoreInteractions()
+  }
+
   @Test func publicProtocolsGetPublicMocks() {
     let mock = PublicServiceMock()
     when(mock.$ping()).thenReturn(true)
     #expect(mock.ping())
   }
+}
+
+/// The messages of the issues `body` reports, collected instead of failing the test.
+func reportedMessages(_ body: () -> Void) -> [String] {
+  let collector = IssueCollector()
+  withIssueReporters([collector]) { body() }
+  return collector.messages
 }
 
 /// How many calls make `verify` pass with `.times(n)`: the n for which it reports nothing (issues

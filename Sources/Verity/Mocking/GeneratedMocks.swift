@@ -72,25 +72,36 @@ public func _verityArgument<T>(_ value: T) -> _DynamicArgument<T> { _DynamicArgu
 
 /// Wraps an argument without a static conformance so the typed recording path can take it; a call
 /// log keeps the wrapped value and its dynamic type, never the wrapper.
+///
+/// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
+/// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
+/// `Int?.none` passed to an `Any?` parameter all record as nil.
 public struct _DynamicArgument<Value>: StructurallyEncodable {
   @usableFromInline let value: Value
 
   @inlinable
   init(_ value: Value) { self.value = value }
 
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder.encode(any: value)
+  /// The argument as an element of an `[Any?]` argument list.
+  var element: Any? {
+    if let optional = value as? any _OptionalProtocol { return optional._wrappedValue }
+    return value
   }
 
-  public var _verityArgumentValue: Any? { value }
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encode(any: element)
+  }
+
+  public var _verityArgumentValue: Any? { element }
 
   public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
-    let boxed: Any = value
-    let type = Swift.type(of: boxed)
-    // `[Any]` and `[String: Any]` values are plain only when their contents are.
+    // As the `[Any?]` form: no type for nil, else the value's dynamic type; `[Any]` and
+    // `[String: Any]` values are plain only when their contents are.
+    guard let present = element else { return nil }
+    let type = Swift.type(of: present)
     let id = ObjectIdentifier(type)
     if contentsArePlain, id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
-      contentsArePlain = _isPlainJSONTree(boxed)
+      contentsArePlain = _isPlainJSONTree(present)
     }
     return type
   }
