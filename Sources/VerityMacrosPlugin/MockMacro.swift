@@ -46,7 +46,6 @@ struct MockParameter {
   var valueType: String
   /// A non-escaping closure: recorded as a placeholder, passed to answers without escaping.
   var isNonEscapingClosure: Bool
-  var isInout: Bool
 }
 
 struct MockGenerator<Context: MacroExpansionContext> {
@@ -175,13 +174,9 @@ struct MockGenerator<Context: MacroExpansionContext> {
       let internalName = parameter.secondName?.text ?? parameter.firstName.text
       let name = internalName == "_" ? "_verity_\(index)" : internalName
       let declared = parameter.type.trimmedDescription + (parameter.ellipsis != nil ? "..." : "")
-      var isInout = false
       var isEscaping = false
       var bare = parameter.type
       if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
-        for specifier in attributed.specifiers {
-          if specifier.trimmedDescription == "inout" { isInout = true }
-        }
         var kept: [String] = []
         for attribute in attributed.attributes {
           let text = attribute.trimmedDescription
@@ -195,13 +190,13 @@ struct MockGenerator<Context: MacroExpansionContext> {
         let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping
         return MockParameter(
           label: label, name: name, declaredType: declared, valueType: valueType,
-          isNonEscapingClosure: closure, isInout: isInout)
+          isNonEscapingClosure: closure)
       }
       var valueType = bare.trimmedDescription
       if parameter.ellipsis != nil { valueType = "[\(valueType)]" }
       return MockParameter(
         label: label, name: name, declaredType: declared, valueType: valueType,
-        isNonEscapingClosure: bare.is(FunctionTypeSyntax.self), isInout: false)
+        isNonEscapingClosure: bare.is(FunctionTypeSyntax.self))
     }
   }
 
@@ -417,8 +412,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
         }
         """
       let newValue = MockParameter(
-        label: "set", name: "newValue", declaredType: typeText, valueType: typeText, isNonEscapingClosure: false,
-        isInout: false)
+        label: "set", name: "newValue", declaredType: typeText, valueType: typeText, isNonEscapingClosure: false)
       if hasSetter {
         let setter = callBody(
           identifier: "set \(name)", parameters: [newValue], storage: storage, returnType: "Void", throwing: false,
@@ -493,8 +487,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
       }
       """
     let newValue = MockParameter(
-      label: "set", name: "newValue", declaredType: returnType, valueType: returnType, isNonEscapingClosure: false,
-      isInout: false)
+      label: "set", name: "newValue", declaredType: returnType, valueType: returnType, isNonEscapingClosure: false)
     if hasSetter {
       let setter = callBody(
         identifier: "set \(selector)", parameters: parameters + [newValue], storage: storage, returnType: "Void",
@@ -532,7 +525,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     let identifier = selector("init", parameters)
     let record = ([stringLiteral(identifier)] + parameters.map(recordedArgument)).joined(separator: ", ")
     let nonisolated = (globalActor != nil && !isActorProtocol) ? "nonisolated " : ""
-    let optional = initializer.optionalMark != nil ? (initializer.optionalMark?.text ?? "") : ""
+    let optional = initializer.optionalMark?.text ?? ""
     return """
       \(access)\(nonisolated)init\(optional)(\(signature.joined(separator: ", ")))\(effects) {
         self.storage = Verity.MockStorage()
