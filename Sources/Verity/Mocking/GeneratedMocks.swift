@@ -163,7 +163,7 @@ extension MockStorage {
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return _unanswered(identifier, values: values, at: location)
     }
-    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
       return value
     case .none:
@@ -191,7 +191,7 @@ extension MockStorage {
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
-    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
       return value
     case .error(let error):

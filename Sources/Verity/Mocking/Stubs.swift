@@ -18,16 +18,13 @@ struct Stub: Sendable {
   /// How many calls this stub answered.
   var uses = 0
   /// Where the stub was made (for strict mode's unused-stub report).
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  let location: _Location
 
   /// Reports that no call used the stub, at the stub's location.
   func reportUnused(name: String) {
     reportFailure(
       "\(name) - the stub for \(expected.description) was never used",
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 }
 
@@ -42,10 +39,7 @@ struct _StubList: Sendable {
   mutating func add(_ expected: ExpectedCall, _ answer: _StubAnswer, at location: _Location) -> UInt64 {
     let id = nextID
     nextID += 1
-    stubs.append(
-      Stub(
-        id: id, expected: expected, answers: [answer], fileID: location.fileID, filePath: location.filePath,
-        line: location.line, column: location.column))
+    stubs.append(Stub(id: id, expected: expected, answers: [answer], location: location))
     return id
   }
 
@@ -127,7 +121,7 @@ enum _ConvertedAnswer<Value> {
 extension _StubAnswer {
   /// Runs the answer for a call with `arguments` and converts it to `Value`: nil (at any optional
   /// depth, or `NSNull`) becomes `Value`'s nil when `Value` is optional.
-  func convert<Value>(to type: Value.Type, arguments: Any, stub: Stub) -> _ConvertedAnswer<Value> {
+  func convert<Value>(to type: Value.Type, arguments: Any) -> _ConvertedAnswer<Value> {
     let produced: Any?
     switch self {
     case .error(let error): return .error(error)
@@ -237,7 +231,7 @@ extension Mock {
       storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
       return nil
     }
-    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value): return value
     case .none: return nil
     case .error(let error): throw error
@@ -275,7 +269,7 @@ extension Mock {
       storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
       return defaultValue()
     }
-    switch answer.convert(to: Value.self, arguments: arguments, stub: stub) {
+    switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
       return value
     case .none:
