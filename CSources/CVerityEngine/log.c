@@ -2,8 +2,9 @@
  * log.c — the call log: creation, method interning, recording calls, reading them back,
  * sequence-number search and verified bits. Indexes and pattern queries are in query.c.
  *
- * Appending is the hot path: a bounds check, a copy into the arena and one record write.
- * Nothing is hashed and no index is touched at append time.
+ * Appending is the hot path: a bounds check, a copy into the arena, one record write with the
+ * arguments' fingerprints, and the method's call list. No index is touched at append time. The
+ * arena and record blocks of a big log are prepared for filling (memory.c).
  */
 #include "xxh.h"
 
@@ -152,7 +153,7 @@ static bool vrt__add_page(vrt_log *log) {
   /* seq (8) + args (8) + length (4) + meta (4) + fingerprints (4) + tag (4) per call, then the
    * verified bits and the well-formed bits. */
   size_t bytes = calls * 32u + calls / 4u;
-  uint8_t *block = (uint8_t *)vrt__log_alloc(log, bytes);
+  uint8_t *block = (uint8_t *)vrt__log_alloc_large(log, bytes);
   if (block == NULL) return false;
   vrt__page *page = &log->pages[index];
   page->seq = (uint64_t *)(void *)block;
@@ -179,13 +180,26 @@ static bool vrt__add_chunk(vrt_log *log, size_t size, uint8_t **out_chunk) {
     log->chunks = (vrt__chunk *)chunks;
     log->chunk_capacity = cap;
   }
-  uint8_t *chunk = (uint8_t *)vrt__log_alloc(log, size);
+  uint8_t *chunk = (uint8_t *)vrt__log_alloc_large(log, size);
   if (chunk == NULL) return false;
   log->chunks[log->chunk_count].bytes = chunk;
   log->chunks[log->chunk_count].size = size;
   log->chunk_count++;
   *out_chunk = chunk;
   return true;
+}
+
+/**
+ * The size of the next regular arena chunk: `chunk_size`, doubling with each chunk up to
+ * VRT__LARGE_BLOCK, where the chunks of a big log take huge pages (memory.c). A larger
+ * `chunk_size` is kept as it is. At most one chunk is partly used, so the slack stays below one
+ * chunk (2 MiB at most with the default sizes).
+ */
+static size_t vrt__next_chunk_size(const vrt_log *log) {
+  size_t size = log->chunk_size;
+  if (size >= VRT__LARGE_BLOCK) return size;
+  for (size_t k = 0; k < log->chunk_count && size < VRT__LARGE_BLOCK; k++) size *= 2;
+  return size < VRT__LARGE_BLOCK ? size : VRT__LARGE_BLOCK;
 }
 
 /** Copies `length` (> 0) bytes into the arena; NULL when out of memory. */
@@ -203,9 +217,10 @@ static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_
     memcpy(chunk, bytes, length);
     return chunk;
   }
-  if (!vrt__add_chunk(log, log->chunk_size, &chunk)) return NULL;
+  const size_t size = vrt__next_chunk_size(log);
+  if (!vrt__add_chunk(log, size, &chunk)) return NULL;
   log->current = chunk;
-  log->current_capacity = log->chunk_size;
+  log->current_capacity = size;
   memcpy(chunk, bytes, length);
   log->current_used = length;
   return chunk;

@@ -3,8 +3,9 @@
  * (indexes and queries). Not part of the API.
  *
  * Memory layout
- *   - Argument bytes live in an arena of chunks (>= chunk_size bytes each; an entry never spans
- *     chunks; an entry larger than chunk_size gets a chunk of its own). Chunks never move, so a
+ *   - Argument bytes live in an arena of chunks (chunk_size bytes, doubling with each chunk up to
+ *     VRT__LARGE_BLOCK, or chunk_size when larger; an entry never spans chunks; an entry larger
+ *     than chunk_size gets a chunk of its own). Chunks never move, so a
  *     record keeps a plain pointer to its bytes.
  *   - Records live in pages of struct-of-arrays (seq, args pointer, length, method|argc, argument
  *     fingerprints, tag, verified bits, well-formed bits), 32 bytes and 2 bits per call. Page 0 holds 64 calls, page p in 1...11 holds 2^(p+5),
@@ -305,6 +306,26 @@ static inline void *vrt__log_alloc(vrt_log *log, size_t size) {
   if (!vrt__log_may_allocate(log)) return NULL;
   void *p = malloc(size == 0 ? 1 : size);
   if (p != NULL) log->memory += size;
+  return p;
+}
+
+/**
+ * Blocks of at least this many bytes are prepared for being filled (memory.c): 2 MiB less one
+ * 4 KiB page, the size of a big log's arena chunks. With the allocator's header such a block's
+ * mapping is exactly one 2 MiB page, which lets the system align it on one (Linux does for anonymous
+ * mappings whose length is a whole number of 2 MiB pages).
+ */
+#define VRT__LARGE_BLOCK (((size_t)2 << 20) - 4096u)
+
+/** Prepares the `size` bytes at `block` for being filled: huge pages and pre-populated pages
+ *  where the system has them; nothing for smaller blocks, for NULL, or elsewhere (memory.c). */
+void vrt__prepare_large_block(void *block, size_t size);
+
+/** vrt__log_alloc for the log's blocks that fill once allocated (arena chunks, record pages): the
+ *  same, then prepared when at least VRT__LARGE_BLOCK bytes. */
+static inline void *vrt__log_alloc_large(vrt_log *log, size_t size) {
+  void *p = vrt__log_alloc(log, size);
+  if (p != NULL) vrt__prepare_large_block(p, size);
   return p;
 }
 

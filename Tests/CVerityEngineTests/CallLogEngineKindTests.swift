@@ -63,6 +63,73 @@ import Testing
     #expect(Self.count(log, m, Self.intRange()).1 == 7)  // every integer, no double or string
   }
 
+  /// An integer value in the NINT convention: (negative, magnitude), the value being
+  /// `-(magnitude + 1)` when negative.
+  typealias EngineInteger = (negative: Bool, magnitude: UInt64)
+
+  /// `a` compared with `b` (-1, 0, 1), computed here independently of the engine.
+  static func compare(_ a: EngineInteger, _ b: EngineInteger) -> Int {
+    if a.negative != b.negative { return a.negative ? -1 : 1 }
+    if a.magnitude == b.magnitude { return 0 }
+    return (a.magnitude < b.magnitude) != a.negative ? -1 : 1
+  }
+
+  /// Pages whose calls all share method, tag and a readable argument list take the scan's integer
+  /// fast path; a page with one call of another method takes the general one. Both must give the
+  /// answer computed here, for every boundary value against every pair of bounds.
+  @Test func integerRangesGiveTheSameAnswerOnUniformAndMixedPages() {
+    let points: [EngineInteger] = [
+      (true, UInt64.max), (true, UInt64(Int64.max)), (true, 200), (true, 127), (true, 1), (true, 0),
+      (false, 0), (false, 1), (false, 127), (false, 128), (false, 16_383), (false, 16_384),
+      (false, UInt64(Int64.max)), (false, UInt64.max - 1), (false, UInt64.max),
+    ]
+    // Tag and LEB128 magnitude written by hand: NINT magnitudes past Int64's reach no writer call.
+    func bytes(_ v: EngineInteger) -> [UInt8] {
+      var out: [UInt8] = [v.negative ? 0x05 : 0x04]
+      var m = v.magnitude
+      repeat {
+        out.append(UInt8(m & 0x7F) | (m >= 0x80 ? 0x80 : 0))
+        m >>= 7
+      } while m != 0
+      return out
+    }
+    let uniform = Log()
+    let m = uniform.intern("m")
+    let mixed = Log()
+    let other = mixed.intern("other")
+    let mm = mixed.intern("m")
+    #expect(mixed.append(other, []) == VRT_OK)
+    for point in points {
+      #expect(uniform.append(m, [bytes(point)]) == VRT_OK)
+      #expect(mixed.append(mm, [bytes(point)]) == VRT_OK)
+    }
+    let bounds: [(Bool, UInt64, Bool)?] = [nil] + points.flatMap { [($0.negative, $0.magnitude, false), ($0.negative, $0.magnitude, true)] }
+    var checked = 0
+    for low in bounds {
+      for high in bounds {
+        let expected = points.filter { point in
+          if let low {
+            let c = Self.compare(point, (low.0, low.1))
+            if c < 0 || (c == 0 && !low.2) { return false }
+          }
+          if let high {
+            let c = Self.compare(point, (high.0, high.1))
+            if c > 0 || (c == 0 && !high.2) { return false }
+          }
+          return true
+        }.count
+        let pattern = Self.intRange(low: low, high: high)
+        let fast = Self.count(uniform, m, pattern)
+        let general = Self.count(mixed, mm, pattern)
+        #expect(fast.0 == VRT_OK && general.0 == VRT_OK)
+        #expect(fast.1 == UInt64(expected), "uniform page, low \(String(describing: low)), high \(String(describing: high))")
+        #expect(general.1 == UInt64(expected), "mixed page, low \(String(describing: low)), high \(String(describing: high))")
+        checked += 1
+      }
+    }
+    #expect(checked == 31 * 31)
+  }
+
   @Test func doubleRangesCompareAsCDoubles() {
     let log = Log()
     let m = log.intern("m")

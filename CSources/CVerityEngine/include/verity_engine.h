@@ -460,12 +460,13 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length);
  * assigned by the log (index-based) or supplied by the caller (for example from a counter shared by
  * several logs, to check order across mocks); they must strictly increase within one log.
  *
- * At append the log also stores a 32-bit hash of the call (method, argument count and bytes), a
- * caller tag, and the call's index in its method's call list, so that the first query of any kind
+ * At append the log also stores the call's argument fingerprints (32 bits: one byte for each of
+ * the first three arguments, one for the rest), a caller tag, and the call's index in its
+ * method's call list, so that the first query of any kind
  * is a scan over data already there, never an index build. Indexes that pay off only when queries
  * repeat (the exact index, argument-hash columns; see vrt_pattern) are built by a later query and
  * extended incrementally afterwards. Memory: the argument bytes plus 36 bytes per call (sequence
- * 8, argument pointer 8, length 4, method and count 4, hash 4, tag 4, method list 4) and a
+ * 8, argument pointer 8, length 4, method and count 4, fingerprints 4, tag 4, method list 4) and a
  * verified bit; the exact index adds 4 bytes per call plus about 40 bytes per distinct (method,
  * arguments), each argument-hash column 4 bytes per call of its method, for only the (method,
  * argument position) pairs that repeated scans have used. vrt_log_memory counts all of it.
@@ -478,7 +479,9 @@ typedef struct vrt_log_options {
   /** Hashing for the exact-arguments index and the argument-hash columns (seed;
    *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
-  /** Minimum arena chunk size in bytes (0: 1 MiB). */
+  /** The first arena chunk's size in bytes (0: 1 MiB). Later chunks double, up to 2 MiB less
+   *  4 KiB (a size that takes one huge page where the system has them), or keep this size when it
+   *  is larger. An argument list longer than this size gets a chunk of its own. */
   size_t chunk_size;
 } vrt_log_options;
 

@@ -123,7 +123,10 @@ private func _matchInSwift(
   // builds (what `swift test` runs) pay for each of those on every call.
   let fast = context.fastTags.isEmpty ? [] : context.fastTags[first]
   let fastCount = fast.count
-  let test = context.bytesTests[first]
+  // A non-optional closure, bound once: unwrapping an optional one in the loop retains and
+  // releases its context for every call.
+  let hasTest = context.bytesTests[first] != nil
+  let test = context.bytesTests[first] ?? { _ in nil }
   let rest = Array(positions.dropFirst())
   while true {
     var written = 0
@@ -136,7 +139,7 @@ private func _matchInSwift(
         let bytes = UnsafeRawBufferPointer(start: entry.bytes, count: entry.length)
         var matches: Bool
         let tag = Int(entry.tag)
-        if let test, tag < fastCount, fast[tag], let answer = test(bytes) {
+        if hasTest, tag < fastCount, fast[tag], let answer = test(bytes) {
           matches = answer
         } else {
           matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
