@@ -134,13 +134,18 @@ public final class CallLog: Sendable {
     var contentsArePlain = true
     let keepsTypes = retainsValues
     let layout = _AnyLayout.known
-    for index in arguments.indices {
+    let count = arguments.count
+    var index = 0
+    while index < count {
       // The common scalars are read in place when the existential layout is the known one (no
-      // copy of the `Any?`, no dynamic cast); anything else takes the general path below.
-      if let layout, layout.encodeCommonScalar(in: arguments, at: index, into: &encoder, types: &types) {
-        continue
+      // copy of the `Any?`, no dynamic cast), as many in a row as there are; the first other
+      // argument takes the general path below.
+      if let layout {
+        index = layout.encodeCommonScalars(in: arguments, from: index, into: &encoder, types: &types)
+        if index == count { break }
       }
       let argument = arguments[index]
+      index += 1
       guard let present = argument else {
         if keepsTypes { types.append(nil) }
         encoder.encodeNil()
@@ -438,7 +443,7 @@ struct _CallLogState: ~Copyable {
     let writer = encoder._writer
     let status = vrt_log_append_tagged(
       log, id, vrt_writer_bytes(writer), vrt_writer_length(writer), UInt32(argumentCount), sequence, tag, nil)
-    if _slowPath(status != VRT_OK) { return VerityEngineError(status: status) }
+    if _slowPath(!status._isOK) { return VerityEngineError(status: status) }
     return nil
   }
 

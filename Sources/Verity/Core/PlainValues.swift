@@ -456,30 +456,39 @@ struct _AnyLayout: Sendable {
     return ok ? layout : nil
   }()
 
-  /// Writes `arguments[index]` and records its type when it is nil or exactly an Int, Double,
-  /// Bool or String (the bytes `encode(any:)` would write); false, writing nothing, otherwise.
+  /// Writes `arguments[index...]` up to the first argument that is not nil or exactly an Int,
+  /// Double, Bool or String (the bytes `encode(any:)` would write), recording each one's type, and
+  /// returns that argument's index (`arguments.count` when every one was written).
+  ///
+  /// One pass over the array's storage: a debug build pays for the closure and the generic
+  /// `withUnsafeBytes` once per call, not once per argument.
   @inline(__always)
-  func encodeCommonScalar(
-    in arguments: [Any?], at index: Int, into encoder: inout StructureEncoder, types: inout _ArgumentTypes
-  ) -> Bool {
+  func encodeCommonScalars(
+    in arguments: [Any?], from index: Int, into encoder: inout StructureEncoder, types: inout _ArgumentTypes
+  ) -> Int {
     arguments.withUnsafeBytes { raw in
-      let offset = index * 32
-      let metadata = raw.load(fromByteOffset: offset + 24, as: UInt.self)
-      if metadata == int {
-        encoder._writeSigned(Int64(raw.load(fromByteOffset: offset, as: Int.self)))
-      } else if metadata == string {
-        encoder.encode(raw.load(fromByteOffset: offset, as: String.self))
-      } else if metadata == double {
-        encoder.encode(raw.load(fromByteOffset: offset, as: Double.self))
-      } else if metadata == bool {
-        encoder.encode(raw.load(fromByteOffset: offset, as: Bool.self))
-      } else if metadata == 0 {
-        encoder.encodeNil()
-      } else {
-        return false
+      let count = raw.count / 32
+      var index = index
+      while index < count {
+        let offset = index &* 32
+        let metadata = raw.load(fromByteOffset: offset &+ 24, as: UInt.self)
+        if metadata == int {
+          encoder._writeSigned(Int64(raw.load(fromByteOffset: offset, as: Int.self)))
+        } else if metadata == string {
+          encoder.encode(raw.load(fromByteOffset: offset, as: String.self))
+        } else if metadata == double {
+          encoder.encode(raw.load(fromByteOffset: offset, as: Double.self))
+        } else if metadata == bool {
+          encoder.encode(raw.load(fromByteOffset: offset, as: Bool.self))
+        } else if metadata == 0 {
+          encoder.encodeNil()
+        } else {
+          return index
+        }
+        types.append(id: metadata)
+        index &+= 1
       }
-      types.append(id: metadata)
-      return true
+      return index
     }
   }
 }

@@ -69,7 +69,7 @@ extension StructureEncoder {
     // Each pass runs through the top container's children in a loop until one of them opens a
     // container of its own (a new frame): scalars never go back through the frame stack.
     while !frames.isEmpty {
-      if vrt_writer_status(_writer) != VRT_OK { return }
+      if !vrt_writer_status(_writer)._isOK { return }
       let top = frames.count - 1
       switch frames[top] {
       case .values(let values, var next):

@@ -353,10 +353,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     if start < length, let bytes = vrt_writer_bytes(_writer) {
       status = vrt_value_size(bytes + start, length - start, &size)
     } else {
-      status = vrt_writer_status(_writer) == VRT_OK ? VRT_ERR_TRUNCATED : vrt_writer_status(_writer)
+      status = vrt_writer_status(_writer)._isOK ? VRT_ERR_TRUNCATED : vrt_writer_status(_writer)
     }
     vrt_writer_forget_identities(_writer)
-    if _fastPath(status == VRT_OK && size == length - start) { return nil }
+    if _fastPath(status._isOK && size == length - start) { return nil }
     return failure ?? VerityEngineError(status: status) ?? VerityEngineError(.malformed)
   }
 

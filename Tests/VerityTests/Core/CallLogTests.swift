@@ -74,6 +74,16 @@ struct CallLogTests {
     let dynamic = CallLog()
     dynamic.record("m", arguments: [1, "2", 3.0, true, [5], nil, ListNode(value: 7), ["k": 8]])
     #expect(dynamic.call(at: 0)?.arguments == all)
+    // Common scalars after another argument are read in place again, values and types included.
+    let mixed = CallLog()
+    mixed.record("m", arguments: ["a", [1], 2.5, "b", nil, 3])
+    #expect(mixed.call(at: 0)?.arguments == [
+      Structure("a"), Structure([1]), Structure(2.5), Structure("b"), Structure(Int?.none), Structure(3),
+    ])
+    let six = CallPattern("m", arguments: .exactly(Array(repeating: .any, count: 6)))
+    #expect(mixed.values(of: Double.self, argument: 2, matching: six) == [2.5])
+    #expect(mixed.values(of: String.self, argument: 3, matching: six) == ["b"])
+    #expect(mixed.values(of: Int.self, argument: 5, matching: six) == [3])
   }
 
   @Test func eachArgumentIsAnIndependentValue() throws {
