@@ -1,6 +1,7 @@
 /*
  * log.c — the call log: creation, method interning, recording calls, reading them back,
- * sequence-number search and verified bits. Indexes and pattern queries are in query.c.
+ * sequence-number search and verified bits. Indexes and pattern queries are in the query files
+ * (query_internal.h lists them).
  *
  * Appending is the hot path: a bounds check, a copy into the arena, one record write with the
  * arguments' fingerprints, and the method's call list. No index is touched at append time. The

@@ -1,6 +1,6 @@
 /*
- * log_internal.h — the call log's private layout, shared by log.c (recording) and query.c
- * (indexes and queries). Not part of the API.
+ * log_internal.h — the call log's private layout, shared by log.c (recording), memory.c and the
+ * query files (indexes and queries, see query_internal.h). Not part of the API.
  *
  * Memory layout
  *   - Argument bytes live in an arena of chunks (chunk_size bytes, doubling with each chunk up to
