@@ -22,14 +22,16 @@
 
 void vrt__prepare_large_block(void *block, size_t size) {
   if (block == NULL || size < VRT__LARGE_BLOCK) return;
-#if defined(__linux__)
+#if defined(__linux__) && (defined(MADV_HUGEPAGE) || defined(MADV_POPULATE_WRITE))
+  /* madvise takes whole pages, counted here as 4 KiB: where pages are larger, a start that is not
+   * page-aligned is refused (EINVAL) and the block simply faults in as it is used. */
   const uintptr_t page = 4096u;
   const uintptr_t first = (uintptr_t)block;
   const uintptr_t last = first + size;
 #if defined(MADV_HUGEPAGE)
-  /* madvise takes whole pages. Rounding outwards may reach into the allocator's header page in
-   * front of the block or the page after it: the advice changes no byte there either, and it lets
-   * the 2 MiB-aligned ranges at the block's ends take huge pages. */
+  /* Rounding outwards may reach into the allocator's header page in front of the block or the
+   * page after it: the advice changes no byte there either, and it lets the 2 MiB-aligned ranges
+   * at the block's ends take huge pages. */
   const uintptr_t outer_start = first & ~(page - 1u);
   const uintptr_t outer_end = (last + page - 1u) & ~(page - 1u);
   (void)madvise((void *)outer_start, (size_t)(outer_end - outer_start), MADV_HUGEPAGE);
@@ -42,8 +44,5 @@ void vrt__prepare_large_block(void *block, size_t size) {
     (void)madvise((void *)inner_start, (size_t)(inner_end - inner_start), MADV_POPULATE_WRITE);
   }
 #endif
-#else
-  (void)block;
-  (void)size;
 #endif
 }
