@@ -162,25 +162,6 @@ VRT__HOT bool vrt__equal(const uint8_t *p, size_t avail, const vrt__arg_plan *ap
 
 typedef enum vrt__verdict { VRT__NO = 0, VRT__YES = 1, VRT__UNSURE = 2 } vrt__verdict;
 
-/** Compares two integers in the NINT convention (see vrt_bound): <0, 0, >0. */
-VRT__HOT int vrt__int_compare(bool a_negative, uint64_t a, bool b_negative, uint64_t b) {
-  if (a_negative != b_negative) return a_negative ? -1 : 1;
-  if (a == b) return 0;
-  if (!a_negative) return a < b ? -1 : 1;
-  return a > b ? -1 : 1; /* -(a + 1) < -(b + 1) when a > b */
-}
-
-VRT__HOT bool vrt__within(int low_cmp, int high_cmp, uint32_t flags) {
-  if ((flags & VRT_ARG_LOW) && !(low_cmp > 0 || (low_cmp == 0 && (flags & VRT_ARG_LOW_INCLUSIVE)))) {
-    return false;
-  }
-  if ((flags & VRT_ARG_HIGH) &&
-      !(high_cmp < 0 || (high_cmp == 0 && (flags & VRT_ARG_HIGH_INCLUSIVE)))) {
-    return false;
-  }
-  return true;
-}
-
 static inline uint8_t vrt__fold(uint8_t c, bool fold) {
   return (fold && c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
 }
@@ -200,27 +181,12 @@ static inline bool vrt__same_text(const uint8_t *a, const uint8_t *b, size_t n, 
  */
 vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size);
 
-/** vrt__evaluate, with the integer range (the common case) inline; `size` came from vrt__skip,
- *  so an integer's varint is well formed and ends at p[size - 1]. */
-VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
-  if (ap->kind == VRT_ARG_INT_RANGE) {
-    const uint8_t tag = p[0];
-    if (tag != VRT_TAG_UINT && tag != VRT_TAG_NINT) return VRT__NO;
-    uint64_t magnitude = 0;
-    for (size_t i = size - 1; i >= 1; i--) magnitude = (magnitude << 7) | (p[i] & 0x7Fu);
-    const bool negative = tag == VRT_TAG_NINT;
-    int low = vrt__int_compare(negative, magnitude, ap->low.negative, ap->low.magnitude);
-    int high = vrt__int_compare(negative, magnitude, ap->high.negative, ap->high.magnitude);
-    return vrt__within(low, high, ap->flags) ? VRT__YES : VRT__NO;
-  }
-  return vrt__evaluate_other(ap, p, size);
-}
-
 /**
- * Whether the value at `p`, the first argument of a readable argument list, is an integer within
- * `ap`'s range (VRT_ARG_INT_RANGE): vrt__evaluate's answer, without finding the value's size
- * first. A list readable at append holds a well-formed varint after a UINT or NINT tag, so the
- * decoding stops at its last byte; nothing past the tag is read for other tags.
+ * Whether the value at `p` is an integer within `ap`'s range (VRT_ARG_INT_RANGE), by the
+ * magnitude intervals vrt__int_range_prepare made. `p` must start a well-formed value: one whose
+ * size vrt__skip found, or the first argument of a list readable at append. Its varint then ends
+ * within it, so the decoding stops at its last byte; nothing past the tag is read for other tags.
+ * A scan on a uniform page calls this without sizing the value first.
  */
 VRT__HOT bool vrt__int_in_range(const vrt__arg_plan *ap, const uint8_t *p) {
   const uint8_t tag = p[0];
@@ -235,6 +201,13 @@ VRT__HOT bool vrt__int_in_range(const vrt__arg_plan *ap, const uint8_t *p) {
   }
   if (tag == VRT_TAG_UINT) return ap->uint_any && m - ap->uint_low <= ap->uint_span;
   return ap->nint_any && m - ap->nint_low <= ap->nint_span;
+}
+
+/** Evaluates a range or string argument on the value at `p` (`size` bytes from vrt__skip), with
+ *  the integer range (the common case) inline. */
+VRT__HOT vrt__verdict vrt__evaluate(const vrt__arg_plan *ap, const uint8_t *p, size_t size) {
+  if (ap->kind == VRT_ARG_INT_RANGE) return vrt__int_in_range(ap, p) ? VRT__YES : VRT__NO;
+  return vrt__evaluate_other(ap, p, size);
 }
 
 VRT__HOT bool vrt__is_engine_kind(vrt_arg_kind kind) {
