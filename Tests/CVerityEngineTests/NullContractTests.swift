@@ -7,6 +7,8 @@ import Testing
     #expect(String(cString: vrt_status_string(VRT_OK)) == "ok")
     #expect(String(cString: vrt_status_string(VRT_ERR_TRUNCATED)) == "truncated input")
     #expect(String(cString: vrt_status_string(vrt_status(rawValue: 999))) == "unknown status")
+    // The header promises VRT_OK is 0; Verity's recording path compares statuses by raw value.
+    #expect(VRT_OK.rawValue == 0)
   }
 
   @Test func hashing() {
