@@ -8,7 +8,9 @@
 internal import CVerityEngine
 
 extension CallLog {
-  /// Runs `body` on the log's state under its lock. Every access to the state goes through here.
+  /// Runs `body` on the log's state under its lock. Every access to the state goes through here,
+  /// except recording, whose `_commit` writes the same steps out (it runs once per call, and a
+  /// debug build runs this generic function unspecialized).
   ///
   /// `Synchronization.Mutex` on Linux locks inside a library ThreadSanitizer does not instrument,
   /// so the sanitizer would report every access the lock protects as a race. The engine's

@@ -216,7 +216,16 @@ public final class CallLog: Sendable {
     if _fastPath(error == nil) {
       let retains = retainsValues
       let lossless = contentsArePlain && !encoder._lossy
-      error = _withState { state in
+      // `_withState`'s protocol, written out: this path runs per recorded call, and a debug build
+      // runs the generic `_withState` unspecialized.
+      let token = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+      error = _state.withLock { (state: inout sending _CallLogState) -> sending VerityEngineError? in
+        vrt_sanitizer_acquire(token)
+        _owner.store(_currentThreadID(), ordering: .relaxed)
+        defer {
+          _owner.store(0, ordering: .relaxed)
+          vrt_sanitizer_release(token)
+        }
         let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error
@@ -341,9 +350,12 @@ struct _CallLogState: ~Copyable {
   /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
   var shapes: [_ArgumentShape] = []
   var shapeIDs: [[UInt]: UInt32] = [:]
-  /// The shape of the previous record (0: none yet) and its types, tried first.
+  /// The shape of the previous record (0: none yet), its types, tried first, and whether its
+  /// values can be rebuilt from bytes (`shapes[lastShape - 1].canBePlain`, kept here so the
+  /// recording path reads no shape).
   var lastShape: UInt32 = 0
   var lastShapeTypes = _ArgumentTypes()
+  var lastShapeCanBePlain = false
   /// The argument arrays of calls whose values are kept (tag retainedBase + i is `retained[i]`).
   var retained: [[Any?]] = []
   /// Streams waiting for new recordings.
@@ -394,16 +406,14 @@ struct _CallLogState: ~Copyable {
   @inline(__always)
   mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
     if _slowPath(types.overflows) { return retainedTag }
-    var id = lastShape
-    if id == 0 || !types.sameTypes(as: lastShapeTypes) {
-      id = shapeID(for: types)
-      if id < _ValueTag.retainedBase {
-        lastShape = id
-        lastShapeTypes = types
-      }
+    if lastShape == 0 || !types.sameTypes(as: lastShapeTypes) {
+      let id = shapeID(for: types)
+      guard id < _ValueTag.retainedBase else { return retainedTag }
+      lastShape = id
+      lastShapeTypes = types
+      lastShapeCanBePlain = shapes[Int(id) - 1].canBePlain
     }
-    if lossless, id < _ValueTag.retainedBase, shapes[Int(id) - 1].canBePlain { return id }
-    return retainedTag
+    return lossless && lastShapeCanBePlain ? lastShape : retainedTag
   }
 
   /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,
