@@ -464,19 +464,26 @@ vrt_status vrt_log_find_arguments(vrt_log *log, const vrt_pattern *pattern, uint
   st = vrt__run(log, &q, from_index, &sink);
   if (st == VRT_OK) {
     size_t n = sink.total < capacity ? (size_t)sink.total : capacity;
+    /* The indices come in ascending order, so the page is looked up again only when an index
+     * leaves the current one (the check also holds for any other order). */
+    const vrt__page *page = NULL;
     for (size_t i = 0; i < n; i++) {
+      const uint64_t index = indices[i];
+      if (page == NULL || index < page->base || index - page->base >= page->capacity) {
+        page = &log->pages[vrt__page_of(index)];
+      }
+      const uint32_t slot = (uint32_t)(index - page->base);
       vrt_found_argument *found = &out_arguments[i];
-      found->index = indices[i];
-      found->bytes = NULL;
-      found->length = 0;
-      const uint8_t *bytes;
-      size_t length;
-      if (vrt_log_argument(log, indices[i], position, &bytes, &length, &found->tag) == VRT_OK) {
-        found->bytes = bytes;
-        found->length = length;
+      found->index = index;
+      found->tag = page->tag[slot];
+      size_t offset, size;
+      if (vrt__arg_at(page->args[slot], page->length[slot], page->meta[slot] & 0xFFu, position,
+                      &offset, &size)) {
+        found->bytes = page->args[slot] + offset;
+        found->length = size;
       } else {
-        const vrt__page *page = &log->pages[vrt__page_of(indices[i])];
-        found->tag = page->tag[indices[i] - page->base];
+        found->bytes = NULL;
+        found->length = 0;
       }
     }
     *out_count = n;

@@ -294,8 +294,43 @@ import Testing
         if written < 64 { break }
         from = batch[written - 1].index + 1
       }
+      // A position past the calls' arguments: the calls are found, with no bytes.
+      var beyond = [vrt_found_argument](repeating: vrt_found_argument(), count: 8)
+      var written = 0
+      let status = beyond.withUnsafeMutableBufferPointer {
+        vrt_log_find_arguments(log.raw, &pattern, 0, 2, $0.baseAddress, 8, &written)
+      }
+      #expect(status == VRT_OK && written == 8)
+      #expect(beyond.map(\.index) == indices.prefix(8).map { $0 })
+      #expect(beyond.allSatisfy { $0.bytes == nil && $0.length == 0 && $0.tag == 0 })
     }
     #expect(found == Array(stride(from: 1, to: 1_000, by: 3)).map(Int64.init))
+    // Every call of `m`, second argument: the batches cross each page boundary (pages hold 64,
+    // 64, 128, 256, ... calls), and each entry is what the one-call reader gives.
+    var every = 0
+    withPattern(method: m, [.any, .any]) { (pattern: inout vrt_pattern) in
+      var from: UInt64 = 0
+      var batch = [vrt_found_argument](repeating: vrt_found_argument(), count: 100)
+      while true {
+        var written = 0
+        let status = batch.withUnsafeMutableBufferPointer {
+          vrt_log_find_arguments(log.raw, &pattern, from, 1, $0.baseAddress, 100, &written)
+        }
+        #expect(status == VRT_OK)
+        for entry in batch.prefix(written) {
+          var single: UnsafePointer<UInt8>? = nil
+          var singleLength = 0
+          var singleTag: UInt32 = 1
+          #expect(vrt_log_argument(log.raw, entry.index, 1, &single, &singleLength, &singleTag) == VRT_OK)
+          #expect(single == entry.bytes && singleLength == entry.length && singleTag == entry.tag)
+          #expect(Array(UnsafeBufferPointer(start: entry.bytes, count: entry.length)) == stringBytes("s\(every % 3)"))
+          every += 1
+        }
+        if written < 100 { break }
+        from = batch[written - 1].index + 1
+      }
+    }
+    #expect(every == 1_000)
     #expect(indices.withUnsafeBufferPointer { vrt_log_mark_calls(log.raw, $0.baseAddress, $0.count) } == VRT_OK)
     #expect(log.unverified(m, capacity: 0).total == 1_000 - UInt64(found.count))
     var past: [UInt64] = [0, 10_000_000]
