@@ -3,8 +3,9 @@
  *
  * Swift's Synchronization.Mutex on Linux locks with atomics and futex calls inside a library that is
  * not instrumented, so ThreadSanitizer cannot see it and reports every access it protects as a
- * race. The Swift call log brackets each critical section with these calls; under -fsanitize=thread
- * they tell the sanitizer about the lock, otherwise they do nothing.
+ * race. Verity's Swift locks (the call log's, and `_Lock`, which every other lock is) bracket each
+ * critical section with these calls; under -fsanitize=thread they tell the sanitizer about the
+ * lock, otherwise they do nothing.
  */
 #include "verity_engine.h"
 

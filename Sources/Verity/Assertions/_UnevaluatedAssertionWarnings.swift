@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Warns when an `Assert(...)` root is released without any operator applied to it: such an
 /// assertion checks nothing, which is almost always a mistake (`Assert(that: x)` with the
@@ -23,7 +22,7 @@ package final class _UnevaluatedAssertionWarnings: Sendable {
     let column: UInt
   }
 
-  private let sites = Mutex<[Site: _UnevaluatedAssertionWarning]>([:])
+  private let sites = _Lock<[Site: _UnevaluatedAssertionWarning]>([:])
 
   package func rootWasNeverEvaluated(
     rootName: String,
@@ -35,7 +34,7 @@ package final class _UnevaluatedAssertionWarnings: Sendable {
     let message =
       "\(fileID):\(line):\(column): warning: \(rootName) is never evaluated; "
       + "apply an operator such as isEqualTo(_:) to it"
-    let isFirst = sites.withLock { sites -> Bool in
+    let isFirst = sites._withLock { sites -> Bool in
       if let existing = sites[site] {
         sites[site] = _UnevaluatedAssertionWarning(
           message: existing.message, releases: existing.releases + 1)
@@ -50,7 +49,7 @@ package final class _UnevaluatedAssertionWarnings: Sendable {
   }
 
   package func warning(fileID: String, line: UInt, column: UInt?) -> _UnevaluatedAssertionWarning? {
-    sites.withLock { sites in
+    sites._withLock { sites in
       if let column {
         return sites[Site(fileID: fileID, line: line, column: column)]
       }

@@ -216,16 +216,10 @@ public final class CallLog: Sendable {
     if _fastPath(error == nil) {
       let retains = retainsValues
       let lossless = contentsArePlain && !encoder._lossy
-      // `_withState`'s protocol, written out: this path runs per recorded call, and a debug build
-      // runs the generic `_withState` unspecialized.
-      let token = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+      // The lock taken here rather than through `_withState` (see there): this runs per call.
       error = _state.withLock { (state: inout sending _CallLogState) -> sending VerityEngineError? in
-        vrt_sanitizer_acquire(token)
-        _owner.store(_currentThreadID(), ordering: .relaxed)
-        defer {
-          _owner.store(0, ordering: .relaxed)
-          vrt_sanitizer_release(token)
-        }
+        _didLock()
+        defer { _willUnlock() }
         let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error

@@ -1,4 +1,3 @@
-import Synchronization
 internal import CVerityEngine
 
 /// A value written in Verity's canonical structure format: immutable bytes and their hash.
@@ -264,7 +263,7 @@ final class _StructureStorage: Sendable {
   let bytes: [UInt8]
   let hash: UInt64
   /// Built on first use by ``Structure/nodeTable()``; the mutex makes the lazy build thread-safe.
-  let nodes = Mutex<[StructureNode]?>(nil)
+  let nodes = _Lock<[StructureNode]?>(nil)
 
   init(bytes: [UInt8]) {
     self.bytes = bytes

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 internal import CVerityEngine
 
 extension StructureEncoder {
@@ -501,13 +500,13 @@ enum _MetadataKind {
 /// Fully qualified type names (`Swift.Array<MyApp.Geo>`), cached: demangling a name costs more
 /// than writing most values.
 enum _TypeNames {
-  static let cache = Mutex<[ObjectIdentifier: String]>([:])
+  static let cache = _Lock<[ObjectIdentifier: String]>([:])
 
   static func qualified(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
-    if let name = cache.withLock({ $0[key] }) { return name }
+    if let name = cache._withLock({ $0[key] }) { return name }
     let name = _typeName(type, qualified: true)
-    cache.withLock { $0[key] = name }
+    cache._withLock { $0[key] = name }
     return name
   }
 }

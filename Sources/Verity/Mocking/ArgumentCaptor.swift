@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Captures the values an argument had in the calls a verification matched.
 ///
@@ -19,16 +18,16 @@ import Synchronization
 /// The values are the ones passed to the mock (for a class, the instance itself, with its current
 /// state). A captor captures only when its verification passes.
 public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConvertible {
-  private let captured = Mutex<[Value]>([])
+  private let captured = _Lock<[Value]>([])
 
   /// Creates an empty captor.
   public init() {}
 
   /// Every captured value, oldest first.
-  public var allValues: [Value] { captured.withLock { $0 } }
+  public var allValues: [Value] { captured._withLock { $0 } }
 
   /// The most recently captured value, or nil when nothing was captured.
-  public var lastValue: Value? { captured.withLock { $0.last } }
+  public var lastValue: Value? { captured._withLock { $0.last } }
 
   /// How the captor appears in messages: `captor(String)`.
   public var description: String { "captor(\(Value.self))" }
@@ -78,7 +77,7 @@ extension ArgumentCaptor: ArgumentCapturing {
     log._forEachRetainedValue(argument: argument, matching: pattern) { value in
       if let captured = Self.captured(value) { values.append(captured) }
     }
-    captured.withLock { $0.append(contentsOf: values) }
+    captured._withLock { $0.append(contentsOf: values) }
   }
 
   /// The argument as a `Value`: itself, or with its optional layers (and `NSNull`) looked

@@ -1,5 +1,3 @@
-import Synchronization
-
 // The run-time side of `@Mock` (VerityMacros): what generated mocks call. Everything here is
 // public because generated code lives in the user's module; the underscored names are not meant
 // to be called by hand, the rest is documented API.
@@ -277,7 +275,7 @@ extension MockStorage {
   /// when(AlbumServiceMock.$shared()).thenReturn(service)
   /// ```
   public static func _static(for type: Any.Type) -> MockStorage {
-    _staticStorages.withLock { storages in
+    _staticStorages._withLock { storages in
       if let storage = storages[ObjectIdentifier(type)] { return storage }
       let storage = MockStorage()
       storages[ObjectIdentifier(type)] = storage
@@ -286,7 +284,7 @@ extension MockStorage {
   }
 }
 
-private let _staticStorages = Mutex<[ObjectIdentifier: MockStorage]>([:])
+private let _staticStorages = _Lock<[ObjectIdentifier: MockStorage]>([:])
 
 /// `getAlbum(id:)` for a selector, `name` for an accessor (`get name`), the identifier otherwise.
 func _memberName(_ identifier: String) -> String {

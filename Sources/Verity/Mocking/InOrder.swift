@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Verifies that calls happened in a given order, across one or several mocks.
 ///
 /// ```swift
@@ -25,7 +23,7 @@ import Synchronization
 /// The calls a check takes are marked verified. An ``ArgumentCaptor`` in an in-order check captures
 /// from every matching call of the mock, as in ``Mock/verifyCall(withIdentifier:arguments:mode:fileID:filePath:line:column:)``.
 public final class InOrder: Sendable {
-  private let cursor = Mutex<(sequence: UInt64, description: String?)>((0, nil))
+  private let cursor = _Lock<(sequence: UInt64, description: String?)>((0, nil))
 
   /// Creates an in-order verifier whose cursor is before every call.
   public init() {}
@@ -56,7 +54,7 @@ public final class InOrder: Sendable {
       report(problem, fileID, filePath, line, column)
       return
     }
-    let (after, previous) = cursor.withLock { ($0.sequence, $0.description) }
+    let (after, previous) = cursor._withLock { ($0.sequence, $0.description) }
     let log = storage.log
     // Calls of one log carry increasing sequence numbers, so the matches after the cursor are the
     // matches from the first one found after it.
@@ -112,7 +110,7 @@ public final class InOrder: Sendable {
     storage.fillCaptors(of: expected)
     guard wanted > 0, let last = log.call(at: matches[wanted - 1]) else { return }
     for index in matches.prefix(wanted) { log.markVerified(at: index) }
-    cursor.withLock { $0 = (last.sequence, expected.description) }
+    cursor._withLock { $0 = (last.sequence, expected.description) }
   }
 
   private func report(

@@ -30,7 +30,7 @@ public final class MockStorage: Sendable {
   public var _answersWithDefaults: Bool {
     !isStrict && stubCount.load(ordering: .acquiring) == 0
   }
-  let stubs: Mutex<_StubList>
+  let stubs: _Lock<_StubList>
   /// How many stubs `stubs` holds, read without the lock: a call on a mock with no stubs skips
   /// the lookup.
   @usableFromInline let stubCount = Atomic<Int>(0)
@@ -41,12 +41,12 @@ public final class MockStorage: Sendable {
   public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
-    self.stubs = Mutex(_StubList())
+    self.stubs = _Lock(_StubList())
   }
 
   deinit {
     guard isStrict else { return }
-    for stub in stubs.withLock({ $0.takeUnusedForReport() }) {
+    for stub in stubs._withLock({ $0.takeUnusedForReport() }) {
       stub.reportUnused(name: "strict mock released")
     }
   }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One answer of a stub: a value, an error, or a closure run with the call's arguments.
 enum _StubAnswer: Sendable {
   case value(any Sendable)
@@ -73,11 +71,11 @@ extension MockStorage {
   /// it, so concurrent calls take successive answers of a sequence.
   func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
     guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
-    let candidates = stubs.withLock { list in list.stubs.filter { $0.expected.identifier == identifier } }
+    let candidates = stubs._withLock { list in list.stubs.filter { $0.expected.identifier == identifier } }
     guard !candidates.isEmpty else { return nil }
     let values = arguments()
     guard let chosen = candidates.last(where: { $0.expected.matches(values: values) }) else { return nil }
-    return stubs.withLock { list -> (Stub, _StubAnswer)? in
+    return stubs._withLock { list -> (Stub, _StubAnswer)? in
       guard let index = list.stubs.firstIndex(where: { $0.id == chosen.id }) else { return nil }
       let stub = list.stubs[index]
       let answer = stub.answers[min(stub.uses, stub.answers.count - 1)]
@@ -92,7 +90,7 @@ extension MockStorage {
       reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return nil
     }
-    return stubs.withLock { list in
+    return stubs._withLock { list in
       let id = list.add(expected, answer, at: location)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id
@@ -294,7 +292,7 @@ extension Mock {
   /// service.removeAllStubs()
   /// ```
   public func removeAllStubs() {
-    storage.stubs.withLock { list in
+    storage.stubs._withLock { list in
       list.stubs.removeAll()
       storage.stubCount.store(0, ordering: .releasing)
     }
@@ -315,7 +313,7 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    for stub in storage.stubs.withLock({ $0.takeUnusedForReport() }) {
+    for stub in storage.stubs._withLock({ $0.takeUnusedForReport() }) {
       stub.reportUnused(name: "verifyAllStubsUsed failed")
     }
   }

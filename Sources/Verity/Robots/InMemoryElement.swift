@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An element of an in-memory UI tree: for robot tests that run anywhere (Linux included), and
 /// for checking view models with the same conditions as UI tests.
 ///
@@ -25,7 +23,7 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
 
   /// Its accessibility identifier.
   public let identifier: String
-  private let state: Mutex<State>
+  private let state: _Lock<State>
 
   /// Creates an element.
   ///
@@ -42,7 +40,7 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
     children: [InMemoryElement] = []
   ) {
     self.identifier = identifier
-    state = Mutex(
+    state = _Lock(
       State(
         exists: exists, isEnabled: isEnabled, label: label, text: text, placeholderValue: placeholderValue,
         children: children))
@@ -58,37 +56,37 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
   }
 
   public var exists: Bool {
-    get { state.withLock { $0.exists } }
-    set { state.withLock { $0.exists = newValue } }
+    get { state._withLock { $0.exists } }
+    set { state._withLock { $0.exists = newValue } }
   }
 
   public var isEnabled: Bool {
-    get { state.withLock { $0.isEnabled } }
-    set { state.withLock { $0.isEnabled = newValue } }
+    get { state._withLock { $0.isEnabled } }
+    set { state._withLock { $0.isEnabled = newValue } }
   }
 
   public var label: String {
-    get { state.withLock { $0.label } }
-    set { state.withLock { $0.label = newValue } }
+    get { state._withLock { $0.label } }
+    set { state._withLock { $0.label = newValue } }
   }
 
   /// The element's value as text (what ``value`` returns).
   public var text: String? {
-    get { state.withLock { $0.text } }
-    set { state.withLock { $0.text = newValue } }
+    get { state._withLock { $0.text } }
+    set { state._withLock { $0.text = newValue } }
   }
 
   public var value: Any? { text }
 
   public var placeholderValue: String? {
-    get { state.withLock { $0.placeholderValue } }
-    set { state.withLock { $0.placeholderValue = newValue } }
+    get { state._withLock { $0.placeholderValue } }
+    set { state._withLock { $0.placeholderValue = newValue } }
   }
 
   /// The element's children, in order.
   public var children: [InMemoryElement] {
-    get { state.withLock { $0.children } }
-    set { state.withLock { $0.children = newValue } }
+    get { state._withLock { $0.children } }
+    set { state._withLock { $0.children = newValue } }
   }
 
   public var childElements: [any RobotElement] { children }
@@ -107,7 +105,7 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
 
   /// `element "email" (exists, enabled, label "Email", value "hello")`.
   public var description: String {
-    let state = state.withLock { $0 }
+    let state = state._withLock { $0 }
     var facts = [state.exists ? "exists" : "does not exist", state.isEnabled ? "enabled" : "not enabled"]
     if !state.label.isEmpty { facts.append("label \(_render(state.label))") }
     if let text = state.text { facts.append("value \(_render(text))") }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The time robots wait with: a monotonic reading and a blocking sleep. Inject a
 /// ``ManualRobotClock`` in tests so that waiting takes no real time.
@@ -46,21 +45,21 @@ public struct SystemRobotClock: RobotClock {
 /// robot.assert(.banner, .exists)   // passes at 2 s of test time, instantly
 /// ```
 public final class ManualRobotClock: RobotClock, Sendable {
-  private let state = Mutex<(now: Duration, onSleep: (@Sendable (Duration) -> Void)?)>((.zero, nil))
+  private let state = _Lock<(now: Duration, onSleep: (@Sendable (Duration) -> Void)?)>((.zero, nil))
 
   /// Creates a clock at time zero.
   public init() {}
 
-  public var now: Duration { state.withLock { $0.now } }
+  public var now: Duration { state._withLock { $0.now } }
 
   /// Called after each sleep with the new time.
   public var onSleep: (@Sendable (Duration) -> Void)? {
-    get { state.withLock { $0.onSleep } }
-    set { state.withLock { $0.onSleep = newValue } }
+    get { state._withLock { $0.onSleep } }
+    set { state._withLock { $0.onSleep = newValue } }
   }
 
   public func sleep(for duration: Duration) {
-    let (now, hook) = state.withLock { state -> (Duration, (@Sendable (Duration) -> Void)?) in
+    let (now, hook) = state._withLock { state -> (Duration, (@Sendable (Duration) -> Void)?) in
       state.now += max(duration, .zero)
       return (state.now, state.onSleep)
     }
@@ -69,6 +68,6 @@ public final class ManualRobotClock: RobotClock, Sendable {
 
   /// Moves time forward without a sleep.
   public func advance(by duration: Duration) {
-    state.withLock { $0.now += max(duration, .zero) }
+    state._withLock { $0.now += max(duration, .zero) }
   }
 }

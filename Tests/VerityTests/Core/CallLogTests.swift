@@ -172,7 +172,7 @@ struct CallLogTests {
     let log = CallLog(retainsValues: false)
     #expect(log.retainsValues == false)
     log.record("m", 5)
-    let seen = Mutex<[String]>([])
+    let seen = TestLock<[String]>([])
     let pattern = CallPattern(
       "m",
       arguments: .exactly([

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Verity
 
@@ -41,7 +40,7 @@ import Verity
   }
 
   @Test func containsStopsAtTheFirstMatch() {
-    let checked = Mutex<[Int]>([])
+    let checked = TestLock<[Int]>([])
     let spy = Matcher<Int>("spy") { value in
       checked.withLock { $0.append(value) }
       return value == 2 ? .match : .mismatch("no")

@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 import Verity
 
 /// Counts how often its matchers run, to show which ones a combinator skipped.
 private final class EvaluationCounter: Sendable {
-  private let counts = Mutex<[String: Int]>([:])
+  private let counts = TestLock<[String: Int]>([:])
 
   func matcher(_ name: String, result: MatchResult) -> Matcher<Int> {
     Matcher(name) { _ in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Verity
@@ -80,7 +79,7 @@ final class Chatty: CustomStringConvertible, Sendable {
     fake.verifyCall(withIdentifier: "take", arguments: ["from description"])
     // A matcher that looks at the recorded instance: explaining its failure describes the instance.
     let refuses = Matcher<Chatty>("refuses()") { _ in .mismatch("no") }
-    let messages = Mutex<[String]>([])
+    let messages = TestLock<[String]>([])
     withKnownIssue {
       fake.verifyCall(withIdentifier: "take", arguments: [refuses])
     } matching: { issue in

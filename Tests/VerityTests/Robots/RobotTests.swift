@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Verity
@@ -140,7 +139,7 @@ typealias Condition = Matcher<InMemoryElement>
 
   @Test func eachAssertionInAChainReportsOnce() {
     let robot = LoginRobot(screen: loginScreen(), clock: ManualRobotClock())
-    let messages = Mutex<[String]>([])
+    let messages = TestLock<[String]>([])
     withKnownIssue {
       robot.assert(.submit, .enabled).assert(.emailField, .empty).assert(.quantity, .equal(to: 3))
     } matching: { issue in

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Verity
 
@@ -20,7 +19,7 @@ final class FixtureBox: CustomStringConvertible {
 
 /// A thread-safe counter for closures that must be `Sendable`.
 final class FixtureCounter: Sendable {
-  private let value = Mutex(0)
+  private let value = TestLock(0)
 
   /// Adds one and returns the new count.
   @discardableResult
@@ -36,7 +35,7 @@ final class FixtureCounter: Sendable {
 
 /// Records the issues a `withKnownIssue` block reports.
 final class FixtureIssueRecorder: Sendable {
-  private let issues = Mutex<[Issue]>([])
+  private let issues = TestLock<[Issue]>([])
 
   func record(_ issue: Issue) -> Bool {
     issues.withLock { $0.append(issue) }

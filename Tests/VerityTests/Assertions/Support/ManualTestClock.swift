@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when a test calls `advance(by:)`, so tests of time-based code
 /// never really sleep.
 ///
@@ -28,7 +26,7 @@ final class ManualTestClock: Clock, Sendable {
     var sleepCalls = 0
   }
 
-  private let state = Mutex(State())
+  private let state = TestLock(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }

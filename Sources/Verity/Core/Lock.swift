@@ -1,0 +1,39 @@
+import Synchronization
+internal import CVerityEngine
+
+/// A `Mutex` whose critical sections ThreadSanitizer can see. Every lock in Verity is one of these,
+/// except the call log's, which brackets its critical sections itself (`CallLog._withState`), and
+/// one `NSLock` (a pthread mutex, which the sanitizer intercepts).
+///
+/// `Synchronization.Mutex` on Linux locks with atomics and futex calls inside a library
+/// ThreadSanitizer does not instrument, so the sanitizer sees no order between two threads that
+/// took the same lock one after the other, and reports the state the lock protects as raced.
+/// `vrt_sanitizer_acquire` / `vrt_sanitizer_release` tell it about the lock in sanitizer builds
+/// and do nothing otherwise. Their token must be known before the protected value is touched (the
+/// sanitizer counts taking the value's address as an access), so the lock is an object and its
+/// own address is the token.
+///
+/// ```swift
+/// let count = _Lock(0)
+/// count._withLock { $0 += 1 }
+/// ```
+final class _Lock<Value: ~Copyable>: Sendable {
+  private let mutex: Mutex<Value>
+
+  init(_ value: consuming sending Value) {
+    mutex = Mutex(value)
+  }
+
+  /// Runs `body` on the value under the lock (`Mutex.withLock`, with the sanitizer told).
+  @inline(__always)
+  func _withLock<Result: ~Copyable, E: Error>(
+    _ body: (inout sending Value) throws(E) -> sending Result
+  ) throws(E) -> sending Result {
+    let token = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    return try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
+      vrt_sanitizer_acquire(token)
+      defer { vrt_sanitizer_release(token) }
+      return try body(&value)
+    }
+  }
+}
