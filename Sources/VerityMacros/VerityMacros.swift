@@ -5,8 +5,11 @@
 /// reflection at run time.
 ///
 /// The encoding is byte for byte the one reflection writes for the same value, so adopting the
-/// macro changes no comparison, diff or verification; it only makes them faster. A property
-/// marked ``MatchableIgnored()`` is left out (so it never shows as a difference).
+/// macro changes no comparison, diff or verification; it only makes them faster. Where `==` is
+/// the rule (`eq(x)`, and plain `Equatable` values in `verifyCall`, stubs and `InOrder`), the
+/// type's own `==` decides, with or without the macro: an entity whose `==` compares only its
+/// `id` matches by `id`. A property marked ``MatchableIgnored()`` is left out of the encoding (so
+/// it never shows as a difference).
 ///
 /// ```swift
 /// import VerityMacros
@@ -22,11 +25,14 @@
 /// ```
 ///
 /// Enums: each case with its associated values, labeled as declared (unlabeled ones with empty
-/// labels, as reflection shows them). Classes: written as an
-/// object (identity ends cycles) with the class's own stored properties; a subclass's
-/// superclass properties are not visible to the macro, so mark only classes without a stored-
-/// property superclass.
-@attached(extension, conformances: StructurallyEncodable, Matchable, names: named(encode(to:)))
+/// labels, as reflection shows them). Classes: only `final` classes (a compile-time error with a
+/// fix-it otherwise, since a subclass's stored properties would be invisible to the encoding),
+/// written as an object (identity ends cycles) with their stored properties; an instance of a
+/// class that inherits from another class is written by reflection, which sees the inherited
+/// properties too.
+@attached(
+  extension, conformances: StructurallyEncodable, Matchable,
+  names: named(encode(to:)), named(_verityStructureIsEquality))
 public macro Matchable() = #externalMacro(module: "VerityMacrosPlugin", type: "MatchableMacro")
 
 /// Leaves a stored property out of the encoding ``Matchable()`` synthesizes.

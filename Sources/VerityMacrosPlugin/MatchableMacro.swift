@@ -23,15 +23,28 @@ public struct MatchableMacro: ExtensionMacro {
         }
         """
     } else if let classDecl = declaration.as(ClassDeclSyntax.self) {
+      // A subclass's stored properties are invisible here: an instance of one would compare as
+      // its superclass. So the class must be final.
+      guard isFinal(classDecl) else {
+        context.diagnose(
+          Diagnostic(
+            node: Syntax(classDecl.name), message: MatchableDiagnostic.nonFinalClass(classDecl.name.text),
+            fixIt: FixIt(
+              message: MatchableFixIt.makeFinal,
+              changes: [.replace(oldNode: Syntax(classDecl), newNode: Syntax(finalized(classDecl)))])))
+        return []
+      }
       guard let fields = storedFields(of: classDecl.memberBlock, in: context) else { return [] }
       if fields.isEmpty {
         // Reflection shows an instance with no stored properties by its description.
         body = """
-          encoder.encodeOpaque(typeName: Verity.StructureEncoder.typeName(of: Self.self), description: String(describing: self))
+          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
           """
       } else {
+        // A final class may still inherit stored properties the macro cannot see: such an
+        // instance is written by reflection, which sees them.
         body = """
-          encoder.encodeObject(identity: ObjectIdentifier(self), typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
           \(fieldLines(fields))
           }
           """
@@ -49,11 +62,14 @@ public struct MatchableMacro: ExtensionMacro {
     let conformances = protocols.map { "Verity.\($0.trimmedDescription.split(separator: ".").last!)" }
     guard !conformances.isEmpty else { return [] }
     let access = isPublic(declaration) ? "public " : ""
+    // `_verityStructureIsEquality` false: the type's own `==` (which the macro cannot see) decides
+    // `eq` and plain values, never these bytes.
     let member = wantsEncodable
       ? """
         \(access)func encode(to encoder: inout Verity.StructureEncoder) {
         \(body)
         }
+        \(access)static var _verityStructureIsEquality: Bool { false }
         """
       : ""
     let decl: DeclSyntax = """
@@ -177,6 +193,20 @@ public struct MatchableMacro: ExtensionMacro {
     attribute.attributeName.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
   }
 
+  static func isFinal(_ classDecl: ClassDeclSyntax) -> Bool {
+    classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+  }
+
+  /// `classDecl` with `final` in front of `class`, after any other modifiers.
+  static func finalized(_ classDecl: ClassDeclSyntax) -> ClassDeclSyntax {
+    var modifiers = classDecl.modifiers
+    let leading = modifiers.isEmpty ? classDecl.classKeyword.leadingTrivia : []
+    modifiers.append(DeclModifierSyntax(name: .keyword(.final, leadingTrivia: leading, trailingTrivia: .space)))
+    return classDecl
+      .with(\.modifiers, modifiers)
+      .with(\.classKeyword, classDecl.classKeyword.with(\.leadingTrivia, []))
+  }
+
   static func isPublic(_ declaration: some DeclGroupSyntax) -> Bool {
     declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }
   }
@@ -220,6 +250,7 @@ enum MatchableDiagnostic: DiagnosticMessage {
   case notAStructEnumOrClass(String)
   case lazyProperty
   case ignoredNotAProperty
+  case nonFinalClass(String)
 
   var message: String {
     switch self {
@@ -229,6 +260,8 @@ enum MatchableDiagnostic: DiagnosticMessage {
       "@Matchable cannot encode a lazy property the way reflection shows it (as its hidden storage); mark it @MatchableIgnored"
     case .ignoredNotAProperty:
       "@MatchableIgnored applies to a stored property"
+    case .nonFinalClass(let name):
+      "@Matchable applies to a final class: the stored properties of a subclass of '\(name)' would be invisible to its encoding, so instances differing only there would match"
     }
   }
 
@@ -237,6 +270,7 @@ enum MatchableDiagnostic: DiagnosticMessage {
     case .notAStructEnumOrClass: MessageID(domain: "VerityMacros", id: "notAStructEnumOrClass")
     case .lazyProperty: MessageID(domain: "VerityMacros", id: "lazyProperty")
     case .ignoredNotAProperty: MessageID(domain: "VerityMacros", id: "ignoredNotAProperty")
+    case .nonFinalClass: MessageID(domain: "VerityMacros", id: "nonFinalClass")
     }
   }
 
@@ -245,9 +279,21 @@ enum MatchableDiagnostic: DiagnosticMessage {
 
 enum MatchableFixIt: FixItMessage {
   case ignore
+  case makeFinal
 
-  var message: String { "Mark the property @MatchableIgnored" }
-  var fixItID: MessageID { MessageID(domain: "VerityMacros", id: "ignore") }
+  var message: String {
+    switch self {
+    case .ignore: "Mark the property @MatchableIgnored"
+    case .makeFinal: "Make the class final"
+    }
+  }
+
+  var fixItID: MessageID {
+    switch self {
+    case .ignore: MessageID(domain: "VerityMacros", id: "ignore")
+    case .makeFinal: MessageID(domain: "VerityMacros", id: "makeFinal")
+    }
+  }
 }
 
 extension String {

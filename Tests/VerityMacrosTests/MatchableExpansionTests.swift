@@ -48,6 +48,9 @@ struct MatchableExpansionTests {
             fields._macroField("observed", self.observed)
           }
         }
+        static var _verityStructureIsEquality: Bool {
+          false
+        }
       }
       """
     }
@@ -75,6 +78,9 @@ struct MatchableExpansionTests {
             fields._macroField("x", self.x)
             fields._macroField("y", self.y)
           }
+        }
+        public static var _verityStructureIsEquality: Bool {
+          false
         }
       }
       """
@@ -124,6 +130,9 @@ struct MatchableExpansionTests {
             }
           }
         }
+        static var _verityStructureIsEquality: Bool {
+          false
+        }
       }
       """
     }
@@ -147,10 +156,13 @@ struct MatchableExpansionTests {
 
       extension Node: Verity.StructurallyEncodable, Verity.Matchable {
         func encode(to encoder: inout Verity.StructureEncoder) {
-          encoder.encodeObject(identity: ObjectIdentifier(self), typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
             fields._macroField("value", self.value)
             fields._macroField("parent", self.parent)
           }
+        }
+        static var _verityStructureIsEquality: Bool {
+          false
         }
       }
       """
@@ -166,7 +178,10 @@ struct MatchableExpansionTests {
 
       extension Marker: Verity.StructurallyEncodable, Verity.Matchable {
           func encode(to encoder: inout Verity.StructureEncoder) {
-              encoder.encodeOpaque(typeName: Verity.StructureEncoder.typeName(of: Self.self), description: String(describing: self))
+              encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
+          }
+          static var _verityStructureIsEquality: Bool {
+              false
           }
       }
       """
@@ -192,6 +207,9 @@ struct MatchableExpansionTests {
           encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
             fields._macroField("_level", self._level)
           }
+        }
+        static var _verityStructureIsEquality: Bool {
+          false
         }
       }
       """
@@ -285,6 +303,51 @@ struct MatchableExpansionTests {
           encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
 
           }
+        }
+        static var _verityStructureIsEquality: Bool {
+          false
+        }
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Matchable
+      public class Vehicle {
+        var wheels: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Matchable
+      public class Vehicle {
+                   ┬──────
+                   ╰─ 🛑 @Matchable applies to a final class: the stored properties of a subclass of 'Vehicle' would be invisible to its encoding, so instances differing only there would match
+                      ✏️ Make the class final
+        var wheels: Int
+      }
+      """
+    } fixes: {
+      """
+      @Matchable
+      public final class Vehicle {
+        var wheels: Int
+      }
+      """
+    } expansion: {
+      """
+      public final class Vehicle {
+        var wheels: Int
+      }
+
+      extension Vehicle: Verity.StructurallyEncodable, Verity.Matchable {
+        public func encode(to encoder: inout Verity.StructureEncoder) {
+          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields._macroField("wheels", self.wheels)
+          }
+        }
+        public static var _verityStructureIsEquality: Bool {
+          false
         }
       }
       """

@@ -50,7 +50,9 @@ extension UUID: StructurallyEncodable {
   public static var _verityTrustedEncoding: Bool { true }
 }
 
-/// Written as `STRUCT "URL" { absoluteString: String }`.
+/// Written as `STRUCT "URL" { absoluteString: String }`, or, for a URL relative to a base, as
+/// `STRUCT "URL" { relativeString: String, baseURL: URL }`: what `==` compares. So
+/// `URL(string: "b", relativeTo: base)` differs from the absolute URL it resolves to, as `!=` says.
 ///
 /// ```swift
 /// Structure(URL(string: "https://example.com/a")!).description
@@ -58,8 +60,15 @@ extension UUID: StructurallyEncodable {
 /// ```
 extension URL: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
-    encoder.encodeStruct("URL") {
-      $0.field("absoluteString", absoluteString)
+    if let baseURL {
+      encoder.encodeStruct("URL") {
+        $0.field("relativeString", relativeString)
+        $0.field("baseURL", baseURL)
+      }
+    } else {
+      encoder.encodeStruct("URL") {
+        $0.field("absoluteString", absoluteString)
+      }
     }
   }
 

@@ -257,8 +257,9 @@ extension Character: StructurallyEncodable {
   public static var _verityTrustedEncoding: Bool { true }
 }
 
-/// `nil` is written as nil; `.some(x)` as `x`, except that a marker keeps nested optionals
-/// distinct: `Int??.none`, `.some(nil)` and `.some(.some(1))` are three different structures.
+/// `nil` is written as nil and `.some(x)` as `x`. Verity has one nil: `Int??.none` and
+/// `Int??.some(nil)` are both written as nil, as the dynamic path writes them whatever `Any?`
+/// conversions did to their layers.
 ///
 /// ```swift
 /// Structure(Int?.some(1)) == Structure(1)  // true
@@ -270,12 +271,15 @@ extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
     case .none:
       encoder.encodeNil()
     case .some(let wrapped):
-      encoder.encodeSome { wrapped.encode(to: &$0) }
+      wrapped.encode(to: &encoder)
     }
   }
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Wrapped._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Wrapped._verityStructureIsEquality }
 }
 
 /// Written as an array of its elements; `[UInt8]` is written as bytes (the same structure as
@@ -296,6 +300,9 @@ extension Array: StructurallyEncodable where Element: StructurallyEncodable {
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Element._verityStructureIsEquality }
 }
 
 /// Written like `Array` (so `ContiguousArray([1, 2]) == [1, 2]` structurally).
@@ -315,6 +322,9 @@ extension ContiguousArray: StructurallyEncodable where Element: StructurallyEnco
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Element._verityStructureIsEquality }
 }
 
 /// Written like `Array`, with only the slice's elements.
@@ -334,6 +344,9 @@ extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Element._verityStructureIsEquality }
 }
 
 /// Written as a set, in canonical order (equal sets give equal structures).
@@ -349,6 +362,9 @@ extension Set: StructurallyEncodable where Element: StructurallyEncodable {
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Element._verityStructureIsEquality }
 }
 
 /// Written as a dictionary, entries sorted by encoded key (insertion order doesn't matter).
@@ -367,6 +383,9 @@ where Key: StructurallyEncodable, Value: StructurallyEncodable {
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Key._verityTrustedEncoding && Value._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Key._verityStructureIsEquality && Value._verityStructureIsEquality }
 }
 
 /// Written as `STRUCT "Range" { lowerBound, upperBound }`.
@@ -385,6 +404,9 @@ extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Bound._verityStructureIsEquality }
 }
 
 /// Written as `STRUCT "ClosedRange" { lowerBound, upperBound }`.
@@ -403,6 +425,9 @@ extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable 
 
   @inlinable
   public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { Bound._verityStructureIsEquality }
 }
 
 /// Written as its base value, through the dynamic path (see ``StructureEncoder/encode(any:)``).

@@ -45,6 +45,13 @@ public protocol StructurallyEncodable {
   /// contents cannot be rebuilt from its bytes. An implementation detail like
   /// ``_verityArgumentValue``: leave the default (`Self`).
   func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type?
+
+  /// Whether, for an `Equatable` type, equal structures mean `==` (and different ones `!=`), so
+  /// that `eq(x)` and plain values may compare bytes instead of calling `==`. The default, `true`,
+  /// is the promise a hand-written conformance makes. `@Matchable` conformances say `false`: the
+  /// macro cannot see a type's own `==` (one comparing only an `id`, say), so `==` decides.
+  /// Containers answer for their elements.
+  static var _verityStructureIsEquality: Bool { get }
 }
 
 extension StructurallyEncodable {
@@ -59,4 +66,8 @@ extension StructurallyEncodable {
   /// The default: the argument's static type.
   @inlinable
   public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? { Self.self }
+
+  /// The default: a conformance promises that equal structures mean `==`.
+  @inlinable
+  public static var _verityStructureIsEquality: Bool { true }
 }

@@ -147,6 +147,30 @@ extension StructureEncoder {
     _end()
   }
 
+  /// What `@Matchable` writes for a final class instance: ``encodeObject(identity:typeName:_:)``
+  /// with its declared stored properties, or, when the class inherits from another class (whose
+  /// stored properties the macro cannot see), the instance by reflection, which shows them all.
+  /// A class with no stored properties of its own is written as reflection shows it, opaque, by
+  /// its description. Generated code only.
+  public mutating func _macroObject(
+    _ object: AnyObject, typeName: String, _ fields: (inout FieldEncoder) -> Void
+  ) {
+    if Mirror(reflecting: object).superclassMirror != nil {
+      _encodeByReflection(object)
+    } else {
+      encodeObject(identity: ObjectIdentifier(object), typeName: typeName, fields)
+    }
+  }
+
+  /// ``_macroObject(_:typeName:_:)`` for a class that declares no stored property.
+  public mutating func _macroObject(_ object: AnyObject, typeName: String) {
+    if Mirror(reflecting: object).superclassMirror != nil {
+      _encodeByReflection(object)
+    } else {
+      encodeOpaque(typeName: typeName, description: String(describing: object))
+    }
+  }
+
   /// Writes a tuple: its elements as fields (`""` for an unlabeled element).
   ///
   /// ```swift
@@ -162,17 +186,16 @@ extension StructureEncoder {
     _end()
   }
 
-  /// Writes `Optional.some(x)`: `wrapped` writes `x`. When `x` is itself `nil` or an optional, a
-  /// marker keeps `Int??.some(nil)` distinct from `nil`; otherwise `.some(x)` is written as `x`.
+  /// Writes `Optional.some(x)`: `wrapped` writes `x`, and that is the whole value. Verity has one
+  /// nil: an optional holding nil at any depth (`Int??.some(nil)`) is written as nil, like `.none`
+  /// and `NSNull` (the "Equality and matching" article states the rule).
   ///
   /// ```swift
   /// encoder.encodeSome { $0.encode(inner) }
   /// ```
   @inlinable
   public mutating func encodeSome(_ wrapped: (inout StructureEncoder) -> Void) {
-    let start = byteCount
     wrapped(&self)
-    _wrapSome(from: start)
   }
 
   // MARK: Internals
@@ -202,13 +225,6 @@ extension StructureEncoder {
   @usableFromInline
   mutating func _objectSeen(_ identity: ObjectIdentifier) -> Bool {
     vrt_writer_object_seen(_writer, UInt(bitPattern: identity))
-  }
-
-  /// Inserts a SOME marker before the complete value written from `start` when it is nil or
-  /// another optional.
-  @usableFromInline
-  mutating func _wrapSome(from start: Int) {
-    vrt_writer_wrap_some(_writer, start)
   }
 
   /// Lends this encoder to `body` as a field encoder, and takes it back.

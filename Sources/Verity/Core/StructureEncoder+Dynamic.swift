@@ -32,10 +32,9 @@ extension StructureEncoder {
   /// no children to reflect: see ``_emitUnreflectable(_:)``. A function cannot be compared by
   /// value: the encoder notes it in ``incomparableContent``.
   ///
-  /// The parameter's own optional layer is not part of the value: `encode(any: x)` writes `x` for
-  /// `.some(x)` and nil for `nil`, so an `Int?` argument encodes as the optional it is. To keep the
-  /// distinction of a doubly optional value such as `Int??.some(nil)`, box it first
-  /// (`encode(any: value as Any)`).
+  /// Optionals are looked through at every depth: `.some(x)` is written as `x`, and nil at any
+  /// depth (`Int??.some(nil)`, an `Any` holding `Int?.none`) and `NSNull` as nil. Verity has one
+  /// nil, because an `Any?` conversion adds or drops optional layers that no reader can recover.
   ///
   /// The walk is iterative: very deep values (a 100 000-node linked list) don't overflow the stack.
   /// Beyond 100 000 levels of nesting a value is written as an opaque marker.
@@ -252,33 +251,17 @@ extension StructureEncoder {
     return true
   }
 
-  /// `Optional.some` layers of any depth, then the wrapped value or nil.
+  /// `Optional.some` layers of any depth, then the wrapped value, or nil (one nil for every depth).
   mutating func _emitOptional(_ optional: any _VerityOptional, into frames: inout [_DynamicFrame]) {
-    var depth = 0
     var wrapped = optional._verityWrapped
-    var terminal: Any? = nil
     while let value = wrapped {
-      depth += 1
-      if let nested = value as? any _VerityOptional {
-        wrapped = nested._verityWrapped
-      } else {
-        terminal = value
-        break
+      guard let nested = value as? any _VerityOptional else {
+        _emit(value, into: &frames)
+        return
       }
+      wrapped = nested._verityWrapped
     }
-    let start = byteCount
-    let openFrames = frames.count
-    if let terminal {
-      _emit(terminal, into: &frames)
-    } else {
-      encodeNil()
-    }
-    // A container opened by _emit (a new frame) starts with its own tag, so it needs no SOME
-    // marker (and isn't complete yet); a scalar or a conformance has been written whole by now.
-    guard frames.count == openFrames else { return }
-    for _ in 0..<depth {
-      vrt_writer_wrap_some(_writer, start)
-    }
+    encodeNil()
   }
 
   /// Foundation scalars and value objects. Returns false for other objects (NSArray and
@@ -379,10 +362,7 @@ extension StructureEncoder {
       frames.append(.fields(_fields(of: mirror), 0))
     case .optional:
       if let wrapped = mirror.children.first {
-        let start = byteCount
-        let openFrames = frames.count
         _emit(wrapped.value, into: &frames)
-        if frames.count == openFrames { vrt_writer_wrap_some(_writer, start) }
       } else {
         encodeNil()
       }

@@ -7,9 +7,14 @@
 ///
 /// Long values (renderings over 80 characters) mismatch with their structural difference, and
 /// the matcher's description shows at most the first 200 characters of `expected`.
+///
+/// `eq` is Swift's `==` with one addition, Verity's one nil: an expected nil at any optional depth
+/// matches a value that is nil at any depth (`eq(Int??.none)` matches `Int??.some(nil)`), because
+/// a recorded `Any?` argument cannot keep those layers apart.
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
-  Matcher("eq(\(_renderCut(expected)))", engineForm: .equal(expected)) { value in
-    value == expected ? .match : .mismatch(_notEqualMessage(value, expected))
+  let expectsNil = T.self is any _OptionalProtocol.Type && _isNil(expected)
+  return Matcher("eq(\(_renderCut(expected)))", engineForm: .equal(expected)) { value in
+    value == expected || (expectsNil && _isNil(value)) ? .match : .mismatch(_notEqualMessage(value, expected))
   }
 }
 

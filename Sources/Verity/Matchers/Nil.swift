@@ -35,15 +35,24 @@ public func isNil() -> Matcher<Any?> {
 /// ```
 public func isNotNil<Wrapped>() -> Matcher<Wrapped?> {
   Matcher("isNotNil()", engineForm: .notEqual(_MatcherEngineForm.nilValue)) { value in
-    _isNil(value) ? .mismatch("value is nil") : .match
+    _isNil(value) ? .mismatch(_isNilMessage(value as Any)) : .match
   }
 }
 
-/// Swift's `value == nil`, and `NSNull` (JSON `null`) inside: `Int??.some(nil)` is not nil, as
-/// `==` and its structure say.
-func _isNil<Wrapped>(_ value: Wrapped?) -> Bool {
-  guard let value else { return true }
-  return value is NSNull
+/// Verity's one nil: `nil` at any depth of `Optional` (`Int??.some(nil)` as well as `.none`) and
+/// `NSNull` (JSON `null`). Every path uses this rule: structures, plain values, ``isNil()``,
+/// ``isNotNil()``, `eq`, captors and messages.
+func _isNil<Value>(_ value: Value) -> Bool {
+  _flattenOptional(value as Any) == nil
+}
+
+/// Why a nil-like value failed `isNotNil()`: `value is nil`, or, for an optional that holds nil
+/// (which `==` tells from `nil`), a sentence saying that it counts as nil.
+func _isNilMessage(_ value: Any) -> String {
+  if let optional = value as? any _OptionalProtocol, optional._wrappedValue != nil {
+    return "value is \(String(describing: value)), an optional holding nil, which counts as nil"
+  }
+  return "value is nil"
 }
 
 /// A matcher that accepts any value except `nil`, for places where no type can be inferred.
@@ -53,7 +62,7 @@ func _isNil<Wrapped>(_ value: Wrapped?) -> Bool {
 /// ```
 public func isNotNil() -> Matcher<Any?> {
   Matcher("isNotNil()", engineForm: .notEqual(_MatcherEngineForm.nilValue)) { value in
-    guard let value, _flattenOptional(value) != nil else { return .mismatch("value is nil") }
+    guard let value, _flattenOptional(value) != nil else { return .mismatch(_isNilMessage(value as Any)) }
     return .match
   }
 }

@@ -60,8 +60,9 @@ func _diffConformances<T: StructurallyEncodable>(
 }
 
 /// The differences between two `Equatable` values of one ``StructurallyEncodable`` type, or nil
-/// when they are equal. Equal values (`==`) are answered without encoding: a conformance promises
-/// that equal values have equal structures.
+/// when they are structurally equal. Equal values (`==`) are answered without encoding where the
+/// conformance promises that equal values have equal structures (not for `@Matchable` types,
+/// whose own `==` may compare less than the diff shows).
 ///
 /// ```swift
 /// diff(expectedUsers, loadedUsers)  // nil at the cost of one `==`
@@ -71,7 +72,7 @@ public func diff<T: StructurallyEncodable & Equatable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
-  if a == b { return nil }
+  if T._verityStructureIsEquality, a == b { return nil }
   return _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

@@ -145,18 +145,21 @@ struct ExpectedArgument: Sendable {
 }
 
 /// The structure of `value` when its bytes give exactly `==`'s answer: it is written by a
-/// ``StructurallyEncodable`` conformance (which promises equal structures ⇔ `==`) and holds no NaN
-/// (`==` says a NaN equals nothing). Nil otherwise.
+/// ``StructurallyEncodable`` conformance that promises equal structures ⇔ `==` (not a `@Matchable`
+/// one, see ``StructurallyEncodable/_verityStructureIsEquality``) and holds no NaN (`==` says a
+/// NaN equals nothing). Nil otherwise.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
   guard let encodable = value as? any StructurallyEncodable else { return nil }
   let structure = Structure(encodable)
   return _bytesDecide(value, structure) ? structure : nil
 }
 
-/// Whether `structure`, written for `value`, decides `==` by its bytes: a conformance wrote it
-/// (not a Foundation object, which compares by content) and it holds no NaN.
+/// Whether `structure`, written for `value`, decides `==` by its bytes: a conformance that
+/// promises so wrote it (not a Foundation object, which compares by content, nor a `@Matchable`
+/// type, whose own `==` decides) and it holds no NaN.
 func _bytesDecide(_ value: Any, _ structure: Structure) -> Bool {
-  !(type(of: value) is NSObject.Type) && value is any StructurallyEncodable && !structure._containsNaN
+  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable else { return false }
+  return type(of: encodable)._verityStructureIsEquality && !structure._containsNaN
 }
 
 /// A plain `Equatable` value, and `==` against a recorded value of the same type.

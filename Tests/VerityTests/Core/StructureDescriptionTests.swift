@@ -27,8 +27,8 @@ struct StructureDescriptionTests {
     #expect(Structure(-0.0).description == "0.0")
     #expect(Structure(true).description == "true")
     #expect(Structure(Int?.none).description == "nil")
-    #expect(Structure(Int??.some(nil)).description == "Optional(nil)")
-    #expect(Structure(Int???.some(.some(nil))).description == "Optional(Optional(nil))")
+    #expect(Structure(Int??.some(nil)).description == "nil")
+    #expect(Structure(Int???.some(.some(nil))).description == "nil")
     #expect(Structure(Data([1, 2, 3])).description == "Data(3 bytes)")
   }
 
@@ -112,6 +112,6 @@ struct StructureDescriptionTests {
   }
 
   @Test func nestedOptionalsInsideContainers() {
-    #expect(Structure([Int??.some(nil), .none, 1]).description == "[Optional(nil), nil, 1]")
+    #expect(Structure([Int??.some(nil), .none, 1]).description == "[nil, nil, 1]")
   }
 }

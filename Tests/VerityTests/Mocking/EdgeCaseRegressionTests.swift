@@ -117,7 +117,7 @@ final class FakeRecords: Mock {
   }
 
   /// Every path gives one answer for every nil-like: plain nil, isNil(), isNotNil() (typed and
-  /// untyped) in verifyCall, stubs, InOrder and Assert. `Int??.some(nil)` is not nil (as `==` says).
+  /// untyped) in verifyCall, stubs, InOrder and Assert. `Int??.some(nil)` is nil too (one nil).
   @Test func nilLikesAnswerAlikeInEveryPath() throws {
     final class Fake: Mock {
       let storage = MockStorage()
@@ -147,16 +147,16 @@ final class FakeRecords: Mock {
       }
       #expect(isNil().matches(any: value).isMatch == isNilLike, "\(name): isNil().matches(any:)")
     }
-    // A doubly optional .some(nil) is not nil, in Assert and in verification alike.
+    // A doubly optional .some(nil) is nil (Verity's one nil), in Assert and in verification alike.
     let nested: Int?? = .some(nil)
-    #expect((nested == nil) == false)
     let typed: Matcher<Int??> = isNil()
-    #expect(typed.matches(nested).isMatch == false)
+    #expect(typed.matches(nested).isMatch)
+    Assert(that: nested).isNil()
     let fake = Fake()
     fake.takeNested(nested)
-    fake.verifyCall(withIdentifier: "nested", arguments: [nil], mode: .never)
-    fake.verifyCall(withIdentifier: "nested", arguments: [isNil()], mode: .never)
-    fake.verifyCall(withIdentifier: "nested", arguments: [isNotNil()])
+    fake.verifyCall(withIdentifier: "nested", arguments: [nil])
+    fake.verifyCall(withIdentifier: "nested", arguments: [isNil()])
+    fake.verifyCall(withIdentifier: "nested", arguments: [isNotNil()], mode: .never)
   }
 
   // 3. Stubbing nil returns nil, with no issue, also over an earlier stub.

@@ -44,7 +44,7 @@ import Verity
     -5, Int8(-128), Int16(300), Int32.min, Int64.min, UInt.max, UInt8(255), UInt16(7), UInt32.max, UInt64.max,
     true, false, 2.5, -0.0, 0.0, Double.nan, -Double.nan, Double.infinity, Float(1.5), Float(-0.0), Float.nan,
     "ascii", "caf\u{E9}", "cafe\u{301}", "", "line\r\nbreak",
-    Int?.none as Any, Int?.some(3) as Any, Int??.some(nil) as Any, String?.some("s") as Any,
+    Int?.none as Any, Int?.some(3) as Any, String?.some("s") as Any,
     [1, 2, 3], [Int](), ["a": 1, "b": 2], [[1], [2, 3]], [Double.nan], ["k": "caf\u{E9}"],
     ["k": [1, "x", 2.5, true, ["n": "m"]]] as [String: Any], [1, "x"] as [Any], ["x": -0.0] as [String: Any],
     ["n": NSNull()] as [String: Any], Set([1]), Point(x: 1), NSNumber(value: 3), nil,

@@ -54,6 +54,16 @@ extension Assertion {
 func _notEqualMessage(_ value: Any, _ expected: Any) -> String {
   let shown = _render(value)
   let wanted = _render(expected)
+  if shown == wanted {
+    // Values that print alike but differ by `==` (an optional holding nil and nil, or a type
+    // whose description hides what `==` compares): show Swift's debug form, and say so.
+    let shownFully = String(reflecting: value)
+    let wantedFully = String(reflecting: expected)
+    if shownFully != wantedFully {
+      return "\(_cut(shownFully)) is not equal to \(_cut(wantedFully))"
+    }
+    return "\(_cut(shown)) is not equal to \(_cut(wanted)) (they print alike, but == tells them apart)"
+  }
   if shown.utf8.count <= _shortRendering, wanted.utf8.count <= _shortRendering {
     return "\(shown) is not equal to \(wanted)"
   }

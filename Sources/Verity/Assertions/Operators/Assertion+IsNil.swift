@@ -8,7 +8,7 @@ extension Assertion {
   @discardableResult
   public func isNil<Wrapped>(line: Int = #line) -> Assertion<Void> where Value == Wrapped? {
     evaluate(name: "isNil", lineNumber: line) { value in
-      guard let wrapped = value else { return .pass(()) }
+      guard let wrapped = value, !_isNil(wrapped) else { return .pass(()) }
       return .fail(message: "\(_render(wrapped)) is not nil")
     }
   }

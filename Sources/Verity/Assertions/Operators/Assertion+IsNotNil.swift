@@ -8,7 +8,7 @@ extension Assertion {
   @discardableResult
   public func isNotNil<Wrapped>(line: Int = #line) -> Assertion<Wrapped> where Value == Wrapped? {
     evaluate(name: "isNotNil", lineNumber: line) { value in
-      guard let wrapped = value else { return .fail(message: "value is nil") }
+      guard let wrapped = value, !_isNil(wrapped) else { return .fail(message: _isNilMessage(value as Any)) }
       return .pass(wrapped)
     }
   }
