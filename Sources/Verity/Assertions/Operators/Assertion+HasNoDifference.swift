@@ -62,7 +62,8 @@ func _notEqualMessage(_ value: Any, _ expected: Any) -> String {
     if shownFully != wantedFully {
       return "\(_cut(shownFully)) is not equal to \(_cut(wantedFully))"
     }
-    return "\(_cut(shown)) is not equal to \(_cut(wanted)) (they print alike, but == tells them apart)"
+    let reason = shown.contains("nan") ? "NaN is not equal to itself under ==" : "they print alike, but == tells them apart"
+    return "\(_cut(shown)) is not equal to \(_cut(wanted)) (\(reason))"
   }
   if shown.utf8.count <= _shortRendering, wanted.utf8.count <= _shortRendering {
     return "\(shown) is not equal to \(wanted)"
