@@ -14,9 +14,9 @@ let package = Package(
     .library(name: "VerityMacros", targets: ["VerityMacros"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
-    .package(url: "https://github.com/pointfreeco/swift-macro-testing", exact: "0.7.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
     // libxxhash from the system: `apt-get install libxxhash-dev` or `brew install xxhash`.

@@ -53,13 +53,38 @@ class FailureCapturingTestCase: XCTestCase {
           withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
       }
       captured?.append(
-        CapturedFailure(description: description, filePath: filePath, line: lineNumber))
+        CapturedFailure(
+          description: Self.removingHostApplicationNote(description), filePath: filePath, line: lineNumber))
     }
   #endif
 
+  /// What IssueReporting (1.13) appends to every XCTest failure on Linux, where its check for
+  /// XCTest frames reads unsymbolized call stacks (Verity's `reportFailure` explains why Verity
+  /// keeps it: it reports through IssueReporting's public API only).
+  static let hostApplicationNote = """
+
+
+    ━━┉┅
+    This issue was emitted from tests running in a host application.
+
+    This can lead to false positives, where failures could have emitted from live application \
+    code at launch time, and not from the current test.
+
+    For more information (and workarounds), see "Testing gotchas":
+
+    https://swiftpackageindex.com/pointfreeco/swift-dependencies/main/documentation/dependencies/testing#Testing-gotchas
+    """
+
+  /// `description` without IssueReporting's note, when it ends with exactly that note; otherwise
+  /// unchanged, so anything else after Verity's message still shows in the comparison.
+  static func removingHostApplicationNote(_ description: String) -> String {
+    guard description.hasSuffix(hostApplicationNote) else { return description }
+    return String(description.dropLast(hostApplicationNote.count))
+  }
+
   /// The message Verity reported, from an XCTest failure description: without XCTFail's
-  /// "failed - " prefix. Nothing else is removed: the description must be exactly that (no note
-  /// appended after it).
+  /// "failed - " prefix (and, on Linux, IssueReporting's note, removed when captured). Nothing
+  /// else is removed: the description must be exactly that.
   func _message(_ description: String) -> String {
     var message = Substring(description)
     let prefix = "failed - "
