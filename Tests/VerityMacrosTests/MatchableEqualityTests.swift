@@ -112,7 +112,10 @@ struct MatchableEqualityTests {
   /// One value, one answer: a typed optional and the same value passed as `Any` diff alike.
   @Test func typedAndUntypedDiffsAgree() throws {
     let member = Member(id: 1, name: "Ada")
-    let cases: [(Member?, Member?)] = [(nil, member), (member, nil), (nil, nil), (member, Member(id: 2, name: "B"))]
+    // The last pair is == (same id) but differs by name: the typed diff used to answer nil there.
+    let cases: [(Member?, Member?)] = [
+      (nil, member), (member, nil), (nil, nil), (member, Member(id: 2, name: "B")), (member, Member(id: 1, name: "Grace")),
+    ]
     for (first, second) in cases {
       let typed = diff(first, second)
       let untyped = diff(first as Any, second as Any)
