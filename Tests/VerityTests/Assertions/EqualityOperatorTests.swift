@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Verity
 
@@ -24,6 +25,29 @@ import Verity
     Assert(that: TestAnAssertion(on: value).isEqualTo(5, line: 3))
       .didFail(expectedName: "isEqualTo", expectedLine: 3)
       .isEqualTo(.message("nil is not equal to 5"))
+  }
+
+  /// A `[String: Any]` (a decoded JSON object) is not `Equatable`: `isEqualTo` compares it by
+  /// structure, as `hasNoDifference` does, instead of not compiling.
+  @Test func dynamicDictionariesCompareByStructure() throws {
+    let json = try JSONSerialization.jsonObject(with: Data(#"{"type": "login", "retries": 2}"#.utf8)) as! [String: Any]
+    Assert(that: TestAnAssertion(on: json).isEqualTo(["retries": 2, "type": "login"], line: 5))
+      .didPass(expectedName: "isEqualTo", expectedLine: 5)
+    Assert(that: TestAnAssertion(on: json).isEqualTo(["retries": 3, "type": "login"], line: 6))
+      .didFail(expectedName: "isEqualTo", expectedLine: 6)
+      .isEqualTo(.message(#"""
+        the values differ (expected → actual; 1 changed):
+          ["retries"]: 3 → 2
+        """#))
+    let array: [Any] = ["a", 1]
+    Assert(that: TestAnAssertion(on: array).isEqualTo(["a", 1], line: 7))
+      .didPass(expectedName: "isEqualTo", expectedLine: 7)
+    Assert(that: TestAnAssertion(on: array).isEqualTo(["a", 2], line: 8))
+      .didFail(expectedName: "isEqualTo", expectedLine: 8)
+      .isEqualTo(.message("""
+        the values differ (expected → actual; 1 changed):
+          [1]: 2 → 1
+        """))
   }
 
   @Test func passesWithinAccuracy() {

@@ -38,3 +38,46 @@ extension Assertion where Value: FloatingPoint {
     }
   }
 }
+
+extension Assertion where Value == [String: Any] {
+  /// Passes when a dynamic dictionary (a decoded JSON object, say) equals `expected`. Such values
+  /// are not `Equatable`, so they are compared by structure, as
+  /// ``Assertion/hasNoDifference(from:options:line:)`` compares them: `NSNumber(value: 2)` equals
+  /// `2`, key order never matters, and a failure lists the paths that differ.
+  ///
+  /// ```swift
+  /// let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+  /// Assert(that: json).isEqualTo(["type": "login", "retries": 2])
+  /// // on failure: isEqualTo failed - the values differ (expected → actual; 1 changed):
+  /// //   ["retries"]: 2 → 3
+  /// ```
+  @discardableResult
+  public func isEqualTo(_ expected: [String: Any], line: Int = #line) -> Assertion<Void> {
+    evaluate(name: "isEqualTo", lineNumber: line) { value in
+      _structurallyEqual(value, expected)
+    }
+  }
+}
+
+extension Assertion where Value == [Any] {
+  /// Passes when a dynamic array (a decoded JSON array, say) equals `expected`, compared by
+  /// structure as for `[String: Any]` (see ``Assertion/isEqualTo(_:line:)-([String:Any])``).
+  ///
+  /// ```swift
+  /// Assert(that: json["tags"] as! [Any]).isEqualTo(["a", 1])
+  /// // on failure: isEqualTo failed - the values differ (expected → actual; 1 changed):
+  /// //   [1]: 1 → 2
+  /// ```
+  @discardableResult
+  public func isEqualTo(_ expected: [Any], line: Int = #line) -> Assertion<Void> {
+    evaluate(name: "isEqualTo", lineNumber: line) { value in
+      _structurallyEqual(value, expected)
+    }
+  }
+}
+
+/// Structural equality of two dynamic values, with the difference as the failure.
+private func _structurallyEqual(_ value: Any, _ expected: Any) -> AssertionResult<Void> {
+  guard let difference = diff(expected, value) else { return .pass(()) }
+  return .fail(message: difference._failureText(tree: false))
+}
