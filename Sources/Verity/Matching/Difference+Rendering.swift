@@ -25,16 +25,22 @@ struct _DifferenceRenderer {
     return finish()
   }
 
-  /// One edit's lines: a single line, or a header and a line diff for long strings.
+  /// One edit's lines: a single line, or a header and the place where they differ for long
+  /// strings and for bytes.
   static func block(for edit: Difference.Edit, maxValueLength: Int) -> [String] {
     let path = edit.path.description
     let prefix = path.isEmpty ? "" : "\(path): "
-    if edit.kind == .changed, let before = edit.before, let after = edit.after,
-      let lines = _StringLineDiff(before, after)?.lines(indent: "  ")
-    {
+    if edit.kind == .changed, let lines = detail(edit.before, edit.after, indent: "  ") {
       return ["\(prefix)\(lines.header)"] + lines.body
     }
     return [line(for: edit, maxValueLength: maxValueLength)]
+  }
+
+  /// Where the two sides of a change first differ, as a header and `-`/`+` lines, when they are
+  /// strings (long or multi-line) or bytes; nil for other values.
+  static func detail(_ before: Structure?, _ after: Structure?, indent: String) -> (header: String, body: [String])? {
+    guard let before, let after else { return nil }
+    return _StringLineDiff(before, after)?.lines(indent: indent) ?? _BytesDiff(before, after)?.lines(indent: indent)
   }
 
   static func line(for edit: Difference.Edit, maxValueLength: Int) -> String {
@@ -130,9 +136,7 @@ struct _DifferenceRenderer {
   /// The `-` / `+` lines of one edit in the tree.
   func edit(_ index: Int, label: String, indent: String) -> [String] {
     let edit = difference.engine.edits[index]
-    if edit.kind == .changed, let before = edit.before, let after = edit.after,
-      let diff = _StringLineDiff(before, after)?.lines(indent: "  " + indent + "  ")
-    {
+    if edit.kind == .changed, let diff = Self.detail(edit.before, edit.after, indent: "  " + indent + "  ") {
       return ["  \(indent)\(label)\(diff.header)"] + diff.body
     }
     var lines: [String] = []
@@ -256,5 +260,56 @@ struct _StringLineDiff {
     }
     if to < end { shown += "…" }
     return shown
+  }
+}
+
+/// Two byte values (`Data`, `[UInt8]`) compared byte by byte: the offset of the first difference
+/// and a window of hexadecimal bytes around it on each side, the first differing byte in brackets.
+/// A `Data(3 bytes) → Data(3 bytes)` line says nothing; this says where and what.
+struct _BytesDiff {
+  let before: [UInt8]
+  let after: [UInt8]
+
+  /// Bytes shown on each side of the first difference.
+  static let window = 8
+
+  init?(_ before: Structure, _ after: Structure) {
+    guard let x = Self.bytes(before), let y = Self.bytes(after) else { return nil }
+    self.before = x
+    self.after = y
+  }
+
+  /// The contents of a BYTES structure.
+  static func bytes(_ structure: Structure) -> [UInt8]? {
+    structure.withUnsafeBytes { bytes -> [UInt8]? in
+      var reader = _StructureReader(bytes)
+      guard reader.readTag() == StructureTag.bytes.rawValue, let content = reader.readLengthPrefixed() else {
+        return nil
+      }
+      return Array(content)
+    }
+  }
+
+  func lines(indent: String) -> (header: String, body: [String]) {
+    let shared = min(before.count, after.count)
+    var offset = 0
+    while offset < shared, before[offset] == after[offset] { offset += 1 }
+    let header = "bytes differ at offset \(offset) (\(before.count) → \(after.count) bytes):"
+    return (header, ["\(indent)- \(Self.show(before, around: offset))", "\(indent)+ \(Self.show(after, around: offset))"])
+  }
+
+  /// `… 0a 0b [0c] 0d …`: up to ``window`` bytes on each side of `offset`, `[end]` where the value
+  /// ends at `offset`, `…` where bytes are left out.
+  static func show(_ bytes: [UInt8], around offset: Int) -> String {
+    let from = max(0, offset - window)
+    let to = min(bytes.count, offset + window + 1)
+    var parts: [String] = from > 0 ? ["…"] : []
+    for index in from..<max(from, to) {
+      let hex = bytes[index] < 16 ? "0" + String(bytes[index], radix: 16) : String(bytes[index], radix: 16)
+      parts.append(index == offset ? "[\(hex)]" : hex)
+    }
+    if offset >= bytes.count { parts.append("[end]") }
+    if to < bytes.count { parts.append("…") }
+    return parts.joined(separator: " ")
   }
 }

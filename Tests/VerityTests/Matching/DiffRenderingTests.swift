@@ -24,6 +24,34 @@ struct DiffRenderingTests {
     #expect(diff(Double.nan, Double.nan) == nil)  // structural equality is reflexive
   }
 
+  /// Bytes that differ show where: the first differing offset and a hex window around it, bounded
+  /// like strings, in both renderings.
+  @Test func bytesShowTheFirstDifferingOffset() throws {
+    let short = try #require(diff(Data([1, 2, 3]), Data([1, 2, 4])))
+    #expect(short.renderedPaths() == """
+      bytes differ at offset 2 (3 → 3 bytes):
+        - 01 02 [03]
+        + 01 02 [04]
+      """)
+    var long = [UInt8](repeating: 0xAB, count: 4096)
+    var changed = long
+    changed[1000] = 0x0F
+    #expect(try #require(diff(Data(long), Data(changed))).renderedPaths() == """
+      bytes differ at offset 1000 (4096 → 4096 bytes):
+        - … ab ab ab ab ab ab ab ab [ab] ab ab ab ab ab ab ab ab …
+        + … ab ab ab ab ab ab ab ab [0f] ab ab ab ab ab ab ab ab …
+      """)
+    long.removeLast(4095)
+    #expect(try #require(diff(["blob": Data(long)] as [String: Any], ["blob": Data([0xAB, 0x01])] as [String: Any]))
+      .renderedTree() == """
+        [
+          "blob": bytes differ at offset 1 (1 → 2 bytes):
+            - ab [end]
+            + ab [01]
+        ]
+      """)
+  }
+
   @Test func pathListNamesEachChangeOnce() throws {
     var changed = ada
     changed.address.geo.lon = -0.2
