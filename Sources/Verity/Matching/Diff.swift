@@ -21,6 +21,7 @@ public func diff(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
+  _reportInvalid(options, fileID: fileID, filePath: filePath, line: line, column: column)
   let first = a as? Structure ?? Structure(encoding: a, fileID: fileID, filePath: filePath, line: line, column: column)
   let second = b as? Structure ?? Structure(encoding: b, fileID: fileID, filePath: filePath, line: line, column: column)
   return _diff(first, second, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -37,7 +38,18 @@ public func diff<T: StructurallyEncodable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
-  _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+  _reportInvalid(options, fileID: fileID, filePath: filePath, line: line, column: column)
+  return _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports invalid options at the caller (the diff then compares exactly, as the engine clamps
+/// them): a clear failure, never a silently different comparison.
+func _reportInvalid(
+  _ options: DiffOptions, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) {
+  if let problem = options._problem {
+    reportFailure("diff failed - \(problem)", fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 
 func _diffConformances<T: StructurallyEncodable>(
@@ -49,7 +61,7 @@ func _diffConformances<T: StructurallyEncodable>(
   if let first = Structure._unvalidated(a), let second = Structure._unvalidated(b) {
     do {
       return try first._engineDiff(to: second, options: options._engine).map {
-        Difference($0, lineLimit: options.lineLimit)
+        Difference($0, lineLimit: options.lineLimit)._notingUnusedIgnoredPaths(first, second, options)
       }
     } catch {}
   }
@@ -72,6 +84,7 @@ public func diff<T: StructurallyEncodable & Equatable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
+  _reportInvalid(options, fileID: fileID, filePath: filePath, line: line, column: column)
   if T._verityStructureIsEquality, a == b { return nil }
   return _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -84,7 +97,7 @@ package func _diff(
 ) -> Difference? {
   do {
     guard let engine = try a._engineDiff(to: b, options: options._engine) else { return nil }
-    return Difference(engine, lineLimit: options.lineLimit)
+    return Difference(engine, lineLimit: options.lineLimit)._notingUnusedIgnoredPaths(a, b, options)
   } catch {
     reportFailure(
       "diff failed - \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -139,6 +152,28 @@ extension Difference {
   package func _failureText(tree: Bool) -> String {
     let body = tree ? renderedTree() : renderedPaths()
     let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-    return "the values differ (expected → actual; \(summary)):\n" + indented.joined(separator: "\n")
+    var text = "the values differ (expected → actual; \(summary)):\n" + indented.joined(separator: "\n")
+    if !unusedIgnoredPaths.isEmpty {
+      let named = unusedIgnoredPaths.map { String(reflecting: $0.description) }.joined(separator: ", ")
+      text += "\nignoredPaths that ignored no difference: \(named)"
+    }
+    return text
+  }
+
+  /// This difference, with the `ignoredPaths` patterns that ignored nothing noted: each is the one
+  /// whose removal leaves the diff's totals as they are. Runs only for a difference (a failure, or
+  /// a value the caller inspects), one extra diff per pattern.
+  func _notingUnusedIgnoredPaths(_ a: Structure, _ b: Structure, _ options: DiffOptions) -> Difference {
+    guard !options.ignoredPaths.isEmpty else { return self }
+    var noted = self
+    for index in options.ignoredPaths.indices {
+      var without = options
+      without.ignoredPaths.remove(at: index)
+      guard let other = try? a._engineDiff(to: b, options: without._engine) else { continue }
+      if other.changed + other.typeChanged + other.inserted + other.removed == count {
+        noted.unusedIgnoredPaths.append(options.ignoredPaths[index])
+      }
+    }
+    return noted
   }
 }

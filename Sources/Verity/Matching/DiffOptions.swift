@@ -9,7 +9,8 @@
 /// let difference = diff(before, after, options: options)
 /// ```
 public struct DiffOptions: Sendable {
-  /// Two `Double`/`Float` leaves at most this far apart count as equal (0: exact).
+  /// Two `Double`/`Float` leaves at most this far apart count as equal (0: exact). Must be finite
+  /// and not negative: NaN, a negative or an infinite tolerance is reported as invalid.
   public var floatTolerance: Double = 0
   /// Compares arrays as multisets: equal elements pair whatever their positions; what is left
   /// is paired in order. Dictionaries and sets never show order either way.
@@ -22,12 +23,16 @@ public struct DiffOptions: Sendable {
   public var identityField: String?
   /// Fields with one of these names are ignored wherever they appear.
   public var ignoredFields: Set<String> = []
-  /// Paths ignored, with everything under them (at most 64). See ``DifferencePath/Pattern``.
+  /// Paths ignored, with everything under them (at most 64). See ``DifferencePath/Pattern``. A
+  /// pattern that is not a path (`"a..b"`) is reported as invalid; a failure message names the
+  /// patterns that ignored no difference (a misspelled field, say).
   public var ignoredPaths: [DifferencePath.Pattern] = []
-  /// The most edits recorded (every edit is still counted in the totals). Default 10 000.
+  /// The most edits recorded (every edit is still counted in the totals), at least 1. Default
+  /// 10 000.
   public var editLimit = 10_000
   /// The line budget of the renderings (``Difference/description``, ``Difference/renderedPaths(lineLimit:)``,
-  /// ``Difference/renderedTree(lineLimit:)`` defaults and failure messages). Default 200.
+  /// ``Difference/renderedTree(lineLimit:)`` defaults and failure messages), at least 1. Default
+  /// 200.
   public var lineLimit = 200
 
   /// Exact comparison, ordered arrays, nothing ignored.
@@ -73,6 +78,30 @@ public struct DiffOptions: Sendable {
     guard !name.isEmpty, !name.contains("."), !name.contains("<"), !name.contains(" ") else { return nil }
     self.init()
     identityField = name
+  }
+
+  /// Why these options cannot be used, or nil. Every API that takes options reports this as a
+  /// failure at the caller's line (and then compares exactly), never silently.
+  ///
+  /// ```swift
+  /// DiffOptions(floatTolerance: -1)._problem
+  /// // "invalid DiffOptions: floatTolerance is -1.0 (it must be finite and at least 0)"
+  /// ```
+  package var _problem: String? {
+    var problems: [String] = []
+    if !floatTolerance.isFinite || floatTolerance < 0 {
+      problems.append("floatTolerance is \(floatTolerance) (it must be finite and at least 0)")
+    }
+    if editLimit < 1 { problems.append("editLimit is \(editLimit) (it must be at least 1)") }
+    if lineLimit < 1 { problems.append("lineLimit is \(lineLimit) (it must be at least 1)") }
+    if identityField?.isEmpty == true { problems.append("identityField is empty (nil aligns elements by value)") }
+    if ignoredPaths.count > 64 { problems.append("ignoredPaths has \(ignoredPaths.count) patterns (at most 64)") }
+    for pattern in ignoredPaths {
+      if let text = pattern._malformedText {
+        problems.append("ignoredPaths pattern \(String(reflecting: text)) is not a path (see DifferencePath.Pattern)")
+      }
+    }
+    return problems.isEmpty ? nil : "invalid DiffOptions: " + problems.joined(separator: "; ")
   }
 
   /// Test seam: forces every node hash to this value (collisions everywhere).

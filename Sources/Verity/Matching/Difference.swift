@@ -65,6 +65,9 @@ public struct Difference: Sendable, CustomStringConvertible {
   public let lineLimit: Int
 
   let engine: _EngineDifference
+  /// The `ignoredPaths` patterns of the options that ignored no difference (a misspelled field,
+  /// say): failure messages name them.
+  package var unusedIgnoredPaths: [DifferencePath.Pattern] = []
 
   init(_ engine: _EngineDifference, lineLimit: Int) {
     self.engine = engine

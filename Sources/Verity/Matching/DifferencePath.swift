@@ -89,8 +89,16 @@ extension DifferencePath {
 
     /// Parses the text form described above.
     public init(stringLiteral text: String) {
-      self.steps = Pattern.parse(text) ?? [.field(text)]
+      if let steps = Pattern.parse(text) {
+        self.steps = steps
+      } else {
+        self.steps = [.field(text)]
+        self._malformedText = text
+      }
     }
+
+    /// The text of a literal that is not a path pattern (options that hold it are invalid).
+    package var _malformedText: String?
 
     /// The pattern as text (the form it parses from).
     public var description: String {

@@ -60,6 +60,10 @@ extension MockStorage {
     at location: _Location
   ) async where C.Duration == Duration {
     let storage = self
+    if let problem = mode.problem(name: name) {
+      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      return
+    }
     // Subscribe before the first check, so no recording can slip between the two.
     let recordings = storage.log.recordings()
     let deadline = clock.now.advanced(by: timeout)

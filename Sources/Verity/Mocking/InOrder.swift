@@ -50,7 +50,7 @@ public final class InOrder: Sendable {
 
   func verify(_ expected: ExpectedCall, on storage: MockStorage, mode: VerificationMode, at location: _Location) {
     let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
-    if let problem = expected.incomparableMessage(name: "verifyCall in order") {
+    if let problem = mode.problem(name: "verifyCall in order") ?? expected.incomparableMessage(name: "verifyCall in order") {
       report(problem, fileID, filePath, line, column)
       return
     }

@@ -99,7 +99,7 @@ extension MockStorage {
       return "\(name) failed - the mock is in use by a check on this thread (a matcher, == or description "
         + "running inside a verification of the same mock); verify outside matchers"
     }
-    if let problem = expected.incomparableMessage(name: name) { return problem }
+    if let problem = mode.problem(name: name) ?? expected.incomparableMessage(name: name) { return problem }
     if !expected.captors.isEmpty {
       let count = log.count(matching: expected.pattern)
       if mode.isSatisfied(matching: count, total: log.count), let problem = captorProblem(expected, name: name) {

@@ -1,4 +1,5 @@
-/// How many matching calls a verification expects.
+/// How many matching calls a verification expects. Counts are at least 0: a negative count
+/// (`.times(-1)`) fails the verification with a message saying so.
 ///
 /// ```swift
 /// mock.verifyCall(withIdentifier: "save", arguments: .any, mode: .atLeast(2))
@@ -24,6 +25,17 @@ public enum VerificationMode: Sendable, Equatable {
   /// verify(service.$refresh(), .once)
   /// ```
   public static var once: VerificationMode { .times(1) }
+
+  /// Why the mode cannot be checked, or nil: a count cannot be negative (`.times(-1)` would
+  /// otherwise be a verification that silently can never pass, or always does).
+  func problem(name: String) -> String? {
+    switch self {
+    case .atLeast(let n) where n < 0, .atMost(let n) where n < 0, .times(let n) where n < 0:
+      return "\(name) failed - invalid mode .\(self): a call count cannot be negative"
+    default:
+      return nil
+    }
+  }
 
   /// Whether `count` matching calls (out of `total` calls on the mock) satisfy the mode.
   func isSatisfied(matching count: Int, total: Int) -> Bool {

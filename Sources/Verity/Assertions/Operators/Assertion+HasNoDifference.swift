@@ -13,6 +13,7 @@ extension Assertion {
     _ expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
   ) -> Assertion<Value> {
     evaluate(name: "matches", lineNumber: line) { value in
+      if let problem = options._problem { return .fail(message: problem) }
       let context = MatchableContext(options: options, line: UInt(max(0, line)))
       do {
         try MatchableContext.$current.withValue(context) {
@@ -42,6 +43,7 @@ extension Assertion {
     from expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
   ) -> Assertion<Value> {
     evaluate(name: "hasNoDifference", lineNumber: line) { value in
+      if let problem = options._problem { return .fail(message: problem) }
       guard let difference = diff(expected, value, options: options) else { return .pass(value) }
       return .fail(message: difference._failureText(tree: false))
     }
