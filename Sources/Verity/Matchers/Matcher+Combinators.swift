@@ -15,7 +15,7 @@ extension Matcher {
       default: .opaque
       }
     let (left, right) = (lhs._test, rhs._test)
-    return Matcher(
+    var combined = Matcher(
       "(\(lhs.description) && \(rhs.description))", engineForm: form, waiting: max(lhs.waiting, rhs.waiting),
       test: { left($0) && right($0) }
     ) { value in
@@ -24,6 +24,11 @@ extension Matcher {
       case .mismatch(let why): .mismatch(why)
       }
     }
+    if combined.waiting > .zero {
+      // Only the part that rejected the value decides how long waiting may help.
+      combined._waitingFor = { value in left(value) ? rhs._waiting(for: value) : lhs._waiting(for: value) }
+    }
+    return combined
   }
 
   /// A matcher that accepts values either matcher accepts.
@@ -38,7 +43,7 @@ extension Matcher {
   /// ```
   public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
     let (left, right) = (lhs._test, rhs._test)
-    return Matcher(
+    var combined = Matcher(
       "(\(lhs.description) || \(rhs.description))", engineForm: .opaque, waiting: max(lhs.waiting, rhs.waiting),
       test: { left($0) || right($0) }
     ) { value in
@@ -46,6 +51,11 @@ extension Matcher {
       guard case .mismatch(let second) = rhs.matches(value) else { return .match }
       return .mismatch("\(first) and \(second)")
     }
+    if combined.waiting > .zero {
+      // Both parts rejected the value: either may come to hold while waiting.
+      combined._waitingFor = { value in max(lhs._waiting(for: value), rhs._waiting(for: value)) }
+    }
+    return combined
   }
 
   /// A matcher that accepts exactly the values `matcher` rejects.
@@ -65,9 +75,11 @@ extension Matcher {
       default: .opaque
       }
     let test = matcher._test
-    return Matcher("!\(name)", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
+    var negated = Matcher("!\(name)", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }
+    negated._waitingFor = matcher._waitingFor
+    return negated
   }
 }

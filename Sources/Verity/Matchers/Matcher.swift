@@ -51,6 +51,17 @@ public struct Matcher<T>: Sendable {
   /// longest of their parts. ``Assert(that:fileID:filePath:line:column:)`` checks once.
   package let waiting: Duration
 
+  /// How long waiting may still change the verdict on a value this matcher rejects, when that
+  /// depends on the value (nil: always ``waiting``). Combinators set it so that only the parts
+  /// that rejected the value count: `exists && contains("x")` on a present element with other text
+  /// fails at once, since `contains` does not wait, while on a missing element it waits for it.
+  package var _waitingFor: (@Sendable (T) -> Duration)? = nil
+
+  /// How long a robot may keep re-checking `value`, which this matcher rejects.
+  package func _waiting(for value: T) -> Duration {
+    _waitingFor?(value) ?? waiting
+  }
+
   /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil.
   package var _captor: (any Sendable)? = nil
 

@@ -4,7 +4,10 @@ import Foundation
 // `(exists && contains("world"))`, and work in `Assert(that: element).matches(...)` as well as in
 // robots. Text comparisons ignore case by full Unicode case folding. `.exists` and
 // `.doesNotExist` wait (5 seconds unless told otherwise) when a robot or `element.assert` checks
-// them; a composed condition waits as long as its longest part, re-checking until it holds.
+// them; a composed condition waits only as long as the parts that reject the element wait, so
+// `exists && contains("x")` waits for a missing element and fails at once on one with other text.
+// Value conditions (`empty`, `equal(to:)`, `contains`, `placeholderEqual(to:)`) fail on an element
+// that does not exist.
 
 extension Matcher where T: RobotElement & _SendableMetatype {
   /// How long `.exists` and `.doesNotExist` wait by default, as DropBear does: 5 seconds.
@@ -61,7 +64,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// robot.assert(.emailField, .empty)
   /// ```
   public static var empty: Matcher<T> {
-    condition("empty") { element in
+    _valueCondition("empty") { element in
       let text = element._valueText
       if text.isEmpty || text == element.placeholderValue { return .match }
       return .mismatch("value is \(_render(text))")
@@ -75,7 +78,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// ```
   public static func equal(to text: String) -> Matcher<T> {
     let folded = _CaseSensitivity(ignoringCase: true).fold(text)
-    return condition("equal(to: \(_render(text)))") { element in
+    return _valueCondition("equal(to: \(_render(text)))") { element in
       let value = element._valueText
       return _CaseSensitivity(ignoringCase: true).fold(value) == folded ? .match : .mismatch("value is \(_render(value))")
     }
@@ -87,7 +90,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// robot.assert(.quantity, .equal(to: 3))
   /// ```
   public static func equal(to number: Int) -> Matcher<T> {
-    condition("equal(to: \(number))") { element in
+    _valueCondition("equal(to: \(number))") { element in
       let value = element._valueText
       let trimmed = value.trimmingCharacters(in: .whitespaces)
       return Int(trimmed) == number || Double(trimmed) == Double(number)
@@ -101,7 +104,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// robot.assert(.price, .equal(to: 9.5))
   /// ```
   public static func equal(to number: Double) -> Matcher<T> {
-    condition("equal(to: \(number))") { element in
+    _valueCondition("equal(to: \(number))") { element in
       let value = element._valueText
       return Double(value.trimmingCharacters(in: .whitespaces)) == number
         ? .match : .mismatch("value is \(_render(value))")
@@ -115,7 +118,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// robot.assert(.rememberMe, .equal(to: true))
   /// ```
   public static func equal(to flag: Bool) -> Matcher<T> {
-    condition("equal(to: \(flag))") { element in
+    _valueCondition("equal(to: \(flag))") { element in
       let value = element._valueText
       let parsed: Bool? =
         switch value.lowercased() {
@@ -134,7 +137,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   /// ```
   public static func placeholderEqual(to text: String) -> Matcher<T> {
     let folded = _CaseSensitivity(ignoringCase: true).fold(text)
-    return condition("placeholderEqual(to: \(_render(text)))") { element in
+    return _valueCondition("placeholderEqual(to: \(_render(text)))") { element in
       guard let placeholder = element.placeholderValue else { return .mismatch("element has no placeholder") }
       return _CaseSensitivity(ignoringCase: true).fold(placeholder) == folded
         ? .match : .mismatch("placeholder is \(_render(placeholder))")
@@ -149,7 +152,7 @@ extension Matcher where T: RobotElement & _SendableMetatype {
   public static func contains(_ text: String) -> Matcher<T> {
     let sensitivity = _CaseSensitivity(ignoringCase: true)
     let needle = sensitivity.fold(text)
-    return condition("contains(\(_render(text)))") { element in
+    return _valueCondition("contains(\(_render(text)))") { element in
       let label = element.label
       let value = element._valueText
       if needle.isEmpty || sensitivity.fold(label).contains(needle) || sensitivity.fold(value).contains(needle) {
@@ -173,6 +176,14 @@ extension Matcher where T: RobotElement & _SendableMetatype {
     _ check: @escaping @Sendable (T) -> MatchResult
   ) -> Matcher<T> {
     Matcher(name, engineForm: .opaque, waiting: _duration(seconds), check)
+  }
+
+  /// A condition on an element's value, label or placeholder: an element that does not exist has
+  /// none, so it fails with `element does not exist`, as XCUITest does.
+  static func _valueCondition(_ name: String, _ check: @escaping @Sendable (T) -> MatchResult) -> Matcher<T> {
+    condition(name) { element in
+      element.exists ? check(element) : .mismatch("element does not exist")
+    }
   }
 
   static func _exists(name: String, waiting seconds: TimeInterval) -> Matcher<T> {

@@ -92,14 +92,18 @@ let _robotPollInterval = Duration.milliseconds(100)
 
 /// Checks `condition` on a freshly found element until it holds (nil) or its waiting time has
 /// passed (the last mismatch). A condition that holds, or that does not wait, answers after one
-/// check: `!(.exists(waiting: 5))` on a missing element passes at once.
+/// check: `!(.exists(waiting: 5))` on a missing element passes at once. Only the parts that reject
+/// the element count: `.exists && .contains("x")` on a present element with other text fails at
+/// once (`contains` does not wait), and waits for a missing one.
 func _checkWaiting<E>(_ condition: Matcher<E>, clock: any RobotClock, element: () -> E) -> String? {
-  let deadline = clock.now + condition.waiting
+  let start = clock.now
   while true {
-    switch condition.matches(element()) {
+    let current = element()
+    switch condition.matches(current) {
     case .match:
       return nil
     case .mismatch(let reason):
+      let deadline = start + condition._waiting(for: current)
       let now = clock.now
       if now >= deadline { return reason }
       clock.sleep(for: min(_robotPollInterval, deadline - now))

@@ -197,6 +197,47 @@ typealias Condition = Matcher<InMemoryElement>
     #expect(clock.now == .zero)
   }
 
+  /// Value conditions never hold on an element that does not exist (as in XCUITest and DropBear).
+  @Test func valueConditionsFailOnAMissingElement() {
+    let missing = loginScreen().descendant(withIdentifier: LoginElement.banner.rawValue)
+    let conditions: [Condition] = [
+      .empty, .equal(to: ""), .equal(to: 0), .equal(to: 0.0), .equal(to: false), .contains(""),
+      .placeholderEqual(to: ""),
+    ]
+    for condition in conditions {
+      #expect(condition.matches(missing) == .mismatch("element does not exist"), "\(condition.description)")
+      #expect((!condition).matches(missing).isMatch, "!\(condition.description)")
+    }
+  }
+
+  /// Only the parts that reject the element decide how long a robot waits: waiting cannot make
+  /// `contains("x")` hold on a present element, so a composed condition fails at once there, and
+  /// still waits for a missing element to appear.
+  @Test func aComposedConditionWaitsOnlyForThePartsThatCanChange() {
+    let clock = ManualRobotClock()
+    let robot = LoginRobot(screen: loginScreen(), clock: clock)
+    withKnownIssue {
+      robot.assert(.emailField, .exists && .contains("x"))
+    } matching: { issue in
+      issue.description.contains(#"Assertion '(exists && contains("x"))' failed on element 'emailField': value is "hello""#)
+    }
+    #expect(clock.now == .zero)
+    withKnownIssue {
+      robot.assert(.banner, .exists(waiting: 3) && .contains("x"))
+    } matching: { issue in
+      issue.description.contains("element does not exist")
+    }
+    #expect(clock.now == .seconds(3))
+    withKnownIssue {
+      robot.assert(.emailField, .contains("x") || .doesNotExist(waiting: 2))
+    }
+    #expect(clock.now == .seconds(5))
+    withKnownIssue {
+      robot.assert(.emailField, .contains("x") && .exists)
+    }
+    #expect(clock.now == .seconds(5))
+  }
+
   @Test func anElementCanBeCheckedWithoutARobot() {
     let clock = ManualRobotClock()
     let field = InMemoryElement(identifier: "email", text: "hello")
