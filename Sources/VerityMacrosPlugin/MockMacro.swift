@@ -121,6 +121,20 @@ struct MockGenerator<Context: MacroExpansionContext> {
     }
     overloadedSelectors = Set(seen.filter { $0.value > 1 }.map(\.key))
 
+    // The generated class's own members: `storage` (what `Verity.Mock` requires). A protocol
+    // member of that name would be an "invalid redeclaration" in the expansion.
+    for member in proto.memberBlock.members {
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "storage" {
+        diagnoseReservedName(function.name)
+      } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          if let pattern = binding.pattern.as(IdentifierPatternSyntax.self), pattern.identifier.text == "storage" {
+            diagnoseReservedName(pattern.identifier)
+          }
+        }
+      }
+    }
+
     var members: [String] = []
     for member in proto.memberBlock.members {
       let decl = member.decl
@@ -154,11 +168,16 @@ struct MockGenerator<Context: MacroExpansionContext> {
         /// The mock's calls and stubs.
         \(access)\(nonisolated)let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        \(access)\(nonisolated)init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        \(access)\(nonisolated)init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
       \(members.joined(separator: "\n\n"))
@@ -541,6 +560,19 @@ struct MockGenerator<Context: MacroExpansionContext> {
     context.diagnose(Diagnostic(node: Syntax(node), message: message))
   }
 
+  /// A protocol member named like a member the generated class must declare (`storage`), with a
+  /// fix-it that renames it.
+  mutating func diagnoseReservedName(_ name: TokenSyntax) {
+    failed = true
+    let renamed = name.with(\.tokenKind, .identifier("\(name.text)Value"))
+    context.diagnose(
+      Diagnostic(
+        node: Syntax(name), message: MockDiagnostic.reservedName(name.text),
+        fixIts: [
+          FixIt(message: MockFixIt.rename(name.text, "\(name.text)Value"), changes: [.replace(oldNode: Syntax(name), newNode: Syntax(renamed))])
+        ]))
+  }
+
   mutating func diagnoseOpaque(_ type: TypeSyntax) {
     failed = true
     var fixIts: [FixIt] = []
@@ -577,6 +609,7 @@ enum MockDiagnostic: DiagnosticMessage {
   case inheritedProtocol(String)
   case protocolWhereClause
   case associatedTypeWhereClause(String)
+  case reservedName(String)
 
   var message: String {
     switch self {
@@ -594,6 +627,8 @@ enum MockDiagnostic: DiagnosticMessage {
       "@Mock does not support a where clause on the protocol"
     case .associatedTypeWhereClause(let name):
       "@Mock does not support a where clause on the associated type '\(name)'; constrain it with ': Protocol' instead"
+    case .reservedName(let name):
+      "@Mock cannot mock a member named '\(name)': the generated mock's '\(name)' holds its calls and stubs (Verity.Mock requires it); rename the member"
     }
   }
 
@@ -607,6 +642,7 @@ enum MockDiagnostic: DiagnosticMessage {
       case .inheritedProtocol: "inheritedProtocol"
       case .protocolWhereClause: "protocolWhereClause"
       case .associatedTypeWhereClause: "associatedTypeWhereClause"
+      case .reservedName: "reservedName"
       }
     return MessageID(domain: "VerityMacros", id: id)
   }
@@ -616,7 +652,19 @@ enum MockDiagnostic: DiagnosticMessage {
 
 enum MockFixIt: FixItMessage {
   case useAny
+  case rename(String, String)
 
-  var message: String { "Use an existential ('any') instead" }
-  var fixItID: MessageID { MessageID(domain: "VerityMacros", id: "useAny") }
+  var message: String {
+    switch self {
+    case .useAny: "Use an existential ('any') instead"
+    case .rename(let old, let new): "Rename '\(old)' to '\(new)'"
+    }
+  }
+
+  var fixItID: MessageID {
+    switch self {
+    case .useAny: MessageID(domain: "VerityMacros", id: "useAny")
+    case .rename: MessageID(domain: "VerityMacros", id: "rename")
+    }
+  }
 }

@@ -26,11 +26,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         public let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        public init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        public init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         public func getAlbum(id: UUID) async throws -> Album {
@@ -77,11 +82,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func move(_ from: Int, to destination: Int) -> Void {
@@ -152,11 +162,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func validate(_ value: String) throws(ValidationError) -> Bool {
@@ -222,11 +237,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         var name: String {
@@ -307,11 +327,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         subscript(_ row: Int, column column: Int) -> String {
@@ -376,11 +401,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         static func make(named name: String) -> Factory {
@@ -439,11 +469,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T where T: Sendable {
@@ -507,11 +542,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func load(id: Int) -> String {
@@ -576,11 +616,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func perform(_ work: () -> Void) -> Void {
@@ -678,11 +723,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func increment() -> Int {
@@ -707,11 +757,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        nonisolated init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         func didSelect(row: Int) -> Void {
@@ -759,11 +814,16 @@ struct MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs.
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
         ///
         /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(strict: Bool = false) {
-          self.storage = Verity.MockStorage(strict: strict)
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
 
         init(host: String) {
@@ -832,6 +892,96 @@ struct MockExpansionTests {
                               ┬───────────────────────
                               ╰─ 🛑 @Mock cannot record a parameter of opaque type 'some BinaryFloatingPoint'; use a generic parameter or an existential
                                  ✏️ Use an existential ('any') instead
+      }
+      """
+    }
+  }
+
+  /// A member named like the generated class's own `storage` is diagnosed, with a fix-it, instead
+  /// of an "invalid redeclaration" inside the expansion.
+  @Test func aMemberNamedStorageIsDiagnosed() {
+    assertMacro {
+      """
+      @Mock
+      protocol Cache {
+        var storage: [String: Int] { get }
+        func storage(for key: String) -> Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Mock
+      protocol Cache {
+        var storage: [String: Int] { get }
+            ┬──────
+            ╰─ 🛑 @Mock cannot mock a member named 'storage': the generated mock's 'storage' holds its calls and stubs (Verity.Mock requires it); rename the member
+               ✏️ Rename 'storage' to 'storageValue'
+        func storage(for key: String) -> Int
+             ┬──────
+             ╰─ 🛑 @Mock cannot mock a member named 'storage': the generated mock's 'storage' holds its calls and stubs (Verity.Mock requires it); rename the member
+                ✏️ Rename 'storage' to 'storageValue'
+      }
+      """
+    } fixes: {
+      """
+      @Mock
+      protocol Cache {
+        var storageValue: [String: Int] { get }
+        func storageValue(for key: String) -> Int
+      }
+      """
+    } expansion: {
+      """
+      protocol Cache {
+        var storageValue: [String: Int] { get }
+        func storageValue(for key: String) -> Int
+      }
+
+      /// A mock of ``Cache`` generated by `@Mock`: it records every call and answers
+      /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
+      final class CacheMock: Cache, Verity.Mock, Sendable {
+        /// The mock's calls and stubs.
+        let storage: Verity.MockStorage
+
+        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
+        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
+        /// this mock, or else where it created it.
+        ///
+        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
+        init(
+          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+          line: UInt = #line, column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+
+        var storageValue: [String: Int] {
+          get {
+            self.storage.log.record("get storageValue")
+            return self.storage._answer("get storageValue", arguments: (), values: []) as [String: Int]
+          }
+        }
+
+        /// Calls to `get storageValue` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        func $storageValue() -> Verity.MockCall<(), [String: Int]> {
+          Verity.MockCall(storage: self.storage, identifier: "get storageValue", arguments: [])
+        }
+
+        func storageValue(for key: String) -> Int {
+          self.storage.log.record("storageValue(for:)", Verity._verityArgument(key))
+          return self.storage._answer("storageValue(for:)", arguments: key, values: [key]) as Int
+        }
+
+        /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        func $storageValue(for key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
+          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", arguments: [key])
+        }
+
+        /// Calls to `storageValue(for:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
+        @_disfavoredOverload
+        func $storageValue(for key: String) -> Verity.MockCall<String, Int> {
+          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", arguments: [key])
+        }
       }
       """
     }

@@ -157,7 +157,9 @@ extension MockStorage {
     line: UInt,
     column: UInt
   ) -> Value {
-    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    // The generated member's own location is the protocol's `@Mock` line, in the app's source: a
+    // failure a call causes is reported in the test instead (see ``testLocation``).
+    let location = reportingLocation(or: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return _unanswered(identifier, values: values, at: location)
     }
@@ -165,11 +167,11 @@ extension MockStorage {
     case .value(let value):
       return value
     case .none:
-      return _badAnswer("returns nil, not \(_render(type: Value.self))", stub: stub, at: location)
+      return _badAnswer("returns nil, not \(_render(type: Value.self))", stub: stub)
     case .error(let error):
-      return _badAnswer("throws \(error), but \(_memberName(identifier)) cannot throw", stub: stub, at: location)
+      return _badAnswer("throws \(error), but \(_memberName(identifier)) cannot throw", stub: stub)
     case .mismatch(let problem):
-      return _badAnswer(problem, stub: stub, at: location)
+      return _badAnswer(problem, stub: stub)
     }
   }
 
@@ -185,7 +187,9 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value {
-    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    // The generated member's own location is the protocol's `@Mock` line, in the app's source: a
+    // failure a call causes is reported in the test instead (see ``testLocation``).
+    let location = reportingLocation(or: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
@@ -197,12 +201,14 @@ extension MockStorage {
     case .none:
       reportFailure(
         "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) returns nil, not \(_render(type: Value.self))",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fileID: stub.location.fileID, filePath: stub.location.filePath, line: stub.location.line,
+        column: stub.location.column)
       throw UnstubbedCallError(call: stub.expected.description)
     case .mismatch(let problem):
       reportFailure(
         "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) \(problem)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fileID: stub.location.fileID, filePath: stub.location.filePath, line: stub.location.line,
+        column: stub.location.column)
       throw UnstubbedCallError(call: stub.expected.description)
     }
   }
@@ -262,8 +268,10 @@ extension MockStorage {
       + "or conform \(_render(type: result)) to MockDefaultable"
   }
 
-  private func _badAnswer<Value>(_ problem: String, stub: Stub, at location: _Location) -> Value {
+  /// Reports a stub whose answer does not fit the member, at the stub's own line (its `when`).
+  private func _badAnswer<Value>(_ problem: String, stub: Stub) -> Value {
     let message = "\(_memberName(stub.expected.identifier)) failed - the stub for \(stub.expected.description) \(problem)"
+    let location = stub.location
     reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     if let value = _mockDefaultValue(Value.self) { return value }
     fatalError(message)

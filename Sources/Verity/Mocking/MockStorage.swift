@@ -35,6 +35,12 @@ public final class MockStorage: Sendable {
   /// the lookup.
   @usableFromInline let stubCount = Atomic<Int>(0)
 
+  /// Where the test last worked with this mock: where it was created (by a generated mock's
+  /// initializer), stubbed or verified. A call made from the app's code has no test location of
+  /// its own, so failures a call causes (an unexpected call on a strict mock, a call no stub
+  /// answers) are reported here, in the test, not in the app's source.
+  let testLocation: _Lock<_Location?>
+
   /// Creates empty storage.
   ///
   /// - Parameter strict: report calls that no stub answers and stubs that no call uses.
@@ -42,6 +48,34 @@ public final class MockStorage: Sendable {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
     self.stubs = _Lock(_StubList())
+    self.testLocation = _Lock(nil)
+  }
+
+  /// Creates empty storage for a mock created at the given location (a generated mock passes its
+  /// creator's): failures caused by calls are reported there until the test stubs or verifies.
+  ///
+  /// ```swift
+  /// init(strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  ///      line: UInt = #line, column: UInt = #column) {
+  ///   storage = MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+  /// }
+  /// ```
+  public convenience init(
+    strict: Bool = false, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    self.init(strict: strict)
+    noteTestLocation(_Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Remembers where the test worked with the mock (see ``testLocation``).
+  func noteTestLocation(_ location: _Location) {
+    testLocation._withLock { $0 = location }
+  }
+
+  /// Where a failure caused by a call is reported: the test's last location with this mock, or
+  /// `fallback` (the member's own location) when the test has none.
+  func reportingLocation(or fallback: _Location) -> _Location {
+    testLocation._withLock { $0 } ?? fallback
   }
 
   deinit {

@@ -86,6 +86,7 @@ extension MockStorage {
 
   /// Adds a stub after checking its arguments can be compared; reports and returns nil otherwise.
   func addStub(_ expected: ExpectedCall, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
+    noteTestLocation(location)
     if let problem = expected.incomparableMessage(name: name) {
       reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return nil

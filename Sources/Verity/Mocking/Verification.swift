@@ -95,6 +95,7 @@ extension MockStorage {
     _ expected: ExpectedCall, mode: VerificationMode, name: String = "verifyCall",
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> String? {
+    noteTestLocation(_Location(fileID: fileID, filePath: filePath, line: line, column: column))
     if log._isReentrant {
       return "\(name) failed - the mock is in use by a check on this thread (a matcher, == or description "
         + "running inside a verification of the same mock); verify outside matchers"

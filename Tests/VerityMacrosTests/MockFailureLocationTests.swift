@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+import Testing
+import Verity
+import VerityMacros
+
+/// Where an issue was reported: its file name and line.
+private func issueLocations(_ body: () -> Void) -> [String] {
+  let locations = Mutex<[String]>([])
+  withKnownIssue {
+    body()
+  } matching: { issue in
+    let location = issue.sourceLocation.map { "\($0.fileName):\($0.line)" } ?? "none"
+    locations.withLock { $0.append(location) }
+    return true
+  }
+  return locations.withLock { $0 }
+}
+
+/// Issue "right answers, round 3", case 11: failures a call causes are reported in the test that
+/// caused them, never at the protocol's `@Mock` line in the app's source.
+@Suite struct MockFailureLocationTests {
+  @Test func anUnexpectedCallIsReportedWhereTheTestCreatedTheMock() {
+    let created = #line + 2
+    let locations = issueLocations {
+      let mock = AlbumServiceMock(strict: true)
+      mock.refresh()
+    }
+    #expect(locations == ["MockFailureLocationTests.swift:\(created)"])
+  }
+
+  @Test func anUnexpectedCallIsReportedWhereTheTestLastStubbedOrVerified() {
+    let mock = AlbumServiceMock(strict: true)
+    let stubbed = #line + 1
+    when(mock.$rating(of: any())).thenReturn(1)
+    var locations = issueLocations { _ = mock.name }
+    #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
+    _ = mock.rating(of: albumID)
+    let verified = #line + 1
+    verify(mock.$rating(of: any()))
+    locations = issueLocations { mock.refresh() }
+    #expect(locations == ["MockFailureLocationTests.swift:\(verified)"])
+  }
+
+  @Test func aStubThatDoesNotFitIsReportedAtItsWhen() {
+    let mock = AlbumServiceMock()
+    let stubbed = #line + 1
+    when(mock.$rating(of: any())).thenThrow(AlbumError.notFound)
+    let locations = issueLocations { _ = mock.rating(of: albumID) }
+    #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
+  }
+
+  @Test func anUnusedStubIsReportedAtItsWhen() {
+    let stubbed = #line + 3
+    let locations = issueLocations {
+      let mock = ClockMock(strict: true)
+      when(mock.$now()).thenReturn(1)
+    }
+    #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
+  }
+}
