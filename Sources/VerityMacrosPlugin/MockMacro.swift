@@ -249,7 +249,16 @@ struct MockGenerator<Context: MacroExpansionContext> {
   func matchedValue(_ parameter: MockParameter) -> String {
     parameter.isNonEscapingClosure
       ? "Verity._NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
-      : parameter.name
+      : anyValue(parameter)
+  }
+
+  /// A parameter as an element of an `[Any?]` array: an optional one is converted explicitly
+  /// (`value as Any?`), so a nested optional (`Int??`) compiles without a coercion warning.
+  func anyValue(_ parameter: MockParameter) -> String {
+    let type = parameter.valueType
+    let isOptional = type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
+      || type.hasPrefix("Swift.Optional<")
+    return isOptional ? "\(parameter.name) as Any?" : parameter.name
   }
 
   /// The statements that record a call and return its answer.
@@ -368,6 +377,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     let all = parameters + (trailing.map { [$0] } ?? [])
     let resultType = "Verity.MockCall<\(argumentsType(all)), \(returnType)>"
     let arguments = "[\(all.map(\.name).joined(separator: ", "))]"
+    let valueArguments = "[\(all.map(anyValue).joined(separator: ", "))]"
     func declaration(_ parameter: MockParameter, matcher: Bool, isTrailing: Bool) -> String {
       let label = isTrailing ? (trailingLabel ?? "_") : parameter.label
       // A non-escaping closure is recorded as a placeholder: only `any()` (of `Any?`) matches it.
@@ -394,7 +404,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
         /// Calls to `\(identifier)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(arguments))
+          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(valueArguments))
         }
         """)
     }

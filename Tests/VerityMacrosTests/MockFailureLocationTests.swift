@@ -59,3 +59,28 @@ private func issueLocations(_ body: () -> Void) -> [String] {
     #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
   }
 }
+
+@Mock
+protocol PreferenceStore {
+  func store(_ value: Int??)
+  func load() -> Int??
+}
+
+/// Issue "right answers, round 3", case 4, in generated mocks: an `Int??` parameter compiles
+/// without warnings and follows Verity's one nil.
+@Suite struct GeneratedNestedOptionalTests {
+  @Test func aNestedOptionalParameterIsOneNilInHandles() {
+    let settings = PreferenceStoreMock()
+    let someNil: Int?? = .some(nil)
+    settings.store(someNil)
+    settings.store(.some(.some(3)))
+    verify(settings.$store(someNil))
+    verify(settings.$store(eq(someNil)))
+    verify(settings.$store(isNil()))
+    verify(settings.$store(nil))
+    verify(settings.$store(3))
+    verify(settings.$store(isNotNil()))
+    when(settings.$load()).thenReturn(someNil)
+    #expect(settings.load() == someNil)
+  }
+}
