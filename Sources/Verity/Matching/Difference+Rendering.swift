@@ -1,10 +1,14 @@
 /// Renders a ``Difference`` as a path list or a collapsed tree, within a line budget.
+///
+/// Both renderings are laid out the same way: the rendering is first built as pieces (a block of
+/// lines for one edit or one run of unchanged children, a container's opening and closing lines),
+/// then the longest prefix of whole pieces is kept whose lines, plus the closing lines of the
+/// containers it leaves open, plus the totals line (when edits are left out) fit the budget. So
+/// every rendering has at most `lineLimit` lines, its brackets balance, and "N more edits" is
+/// exactly the number of edits not shown.
 struct _DifferenceRenderer {
   let difference: Difference
   let lineLimit: Int
-  var lines: [String] = []
-  var shownEdits = 0
-  var full = false
 
   init(difference: Difference, lineLimit: Int) {
     self.difference = difference
@@ -14,15 +18,28 @@ struct _DifferenceRenderer {
   /// Values longer than this (UTF-8 bytes) are cut with `…` on one line.
   static let valueLength = 120
 
+  /// One piece of a rendering.
+  enum Piece {
+    /// Lines showing `edits` edits (0 for a run of unchanged children).
+    case block([String], edits: Int)
+    /// A container's opening line, and the line that closes it.
+    case open(String, closer: String)
+    /// The closing line of the innermost open container.
+    case close
+  }
+
   // MARK: Path list
 
-  mutating func pathList() -> String {
+  func pathList() -> String {
+    var pieces: [Piece] = []
+    var lines = 0
     for edit in difference.edits {
       let block = Self.block(for: edit, maxValueLength: Self.valueLength)
-      guard emit(block) else { break }
-      shownEdits += 1
+      pieces.append(.block(block, edits: 1))
+      lines += block.count
+      if lines > lineLimit { break }  // nothing past here can be shown
     }
-    return finish()
+    return layout(pieces).text
   }
 
   /// One edit's lines: a single line, or a header and the place where they differ for long
@@ -56,81 +73,148 @@ struct _DifferenceRenderer {
     }
   }
 
-  /// Appends lines if the budget has room for all of them (keeping one line for the totals, which
-  /// are shown only when something was left out).
-  mutating func emit(_ block: [String]) -> Bool {
-    guard !full else { return false }
-    let room = lineLimit - lines.count - 1
-    if block.count > room {
-      // A first block that is too long on its own is cut rather than dropped.
-      if lines.isEmpty { lines += block.prefix(max(1, room)) }
-      full = true
-      return false
-    }
-    lines += block
-    return true
-  }
+  // MARK: Layout
 
-  mutating func finish() -> String {
-    let left = difference.count - shownEdits
+  /// The longest prefix of whole pieces that fits the budget with its closing lines and the
+  /// totals line; then those closing lines and the totals (when edits are left out). When not even
+  /// one edit's block fits whole, the first lines of the first block are shown (that edit counts
+  /// as shown).
+  func layout(_ pieces: [Piece]) -> (text: String, shownEdits: Int) {
+    let total = difference.count
+    var lines = 0
+    var closers: [String] = []
+    var shown = 0
+    var best = (end: 0, lines: 0, open: 0, shown: 0)
+    for (index, piece) in pieces.enumerated() {
+      switch piece {
+      case .block(let block, let edits):
+        lines += block.count
+        shown += edits
+      case .open(_, let closer):
+        lines += 1
+        closers.append(closer)
+      case .close:
+        lines += 1
+        closers.removeLast()
+      }
+      let cost = lines + closers.count + (shown < total ? 1 : 0)
+      // A prefix that shows no edit shows only brackets: the totals line alone says more.
+      if cost <= lineLimit, shown > 0 { best = (index + 1, lines, closers.count, shown) }
+      if lines > lineLimit { break }
+    }
+    var output: [String] = []
+    var open: [String] = []
+    for piece in pieces.prefix(best.end) {
+      switch piece {
+      case .block(let block, _): output += block
+      case .open(let line, let closer):
+        output.append(line)
+        open.append(closer)
+      case .close: output.append(open.removeLast())
+      }
+    }
+    var shownEdits = best.shown
+    if best.end == 0, case .block(let block, let edits)? = pieces.first, edits > 0, lineLimit >= 2 {
+      // A first edit too long for the budget on its own: its first lines still name it.
+      let room = lineLimit - (edits < total ? 1 : 0)
+      output = Array(block.prefix(room))
+      shownEdits = edits
+    }
+    output += open.reversed()
+    let left = total - shownEdits
     if left > 0 {
       let more = left == 1 ? "1 more edit" : "\(left) more edits"
-      lines.append("… \(more) (\(difference.count) in all: \(difference.summary))")
+      let lead = shownEdits == 0 ? "… \(left == 1 ? "1 edit" : "\(left) edits")" : "… \(more)"
+      output.append("\(lead) (\(total) in all: \(difference.summary))")
     }
-    return lines.joined(separator: "\n")
+    return (output.joined(separator: "\n"), shownEdits)
   }
 
   // MARK: Tree
 
-  mutating func tree() -> String {
+  func tree() -> String {
     let engine = difference.engine
     var children: [Int: [Int]] = [:]
     for (index, step) in engine.steps.enumerated() { children[step.parent ?? -1, default: []].append(index) }
     var editsAt: [Int: [Int]] = [:]
     for (index, edit) in engine.edits.enumerated() { editsAt[edit.step ?? -1, default: []].append(index) }
+    var pieces: [Piece] = []
+    var lines = 0
     if let rootEdits = editsAt[-1] {
       for index in rootEdits {
-        guard emit(edit(index, label: "", indent: "")) else { break }
-        shownEdits += 1
+        let block = edit(index, label: "", indent: "")
+        pieces.append(.block(block, edits: 1))
+        lines += block.count
+        if lines > lineLimit { break }
       }
-      return finish()
+      return layout(pieces).text
     }
-    renderContainer(key: -1, label: "", indent: "", children: children, editsAt: editsAt)
-    return finish()
+    containerPieces(
+      key: -1, label: "", indent: "", children: children, editsAt: editsAt, into: &pieces, lines: &lines)
+    let tree = layout(pieces)
+    // An edit nested deeper than the budget has room for: the path list still shows it.
+    return tree.shownEdits == 0 && difference.count > 0 ? pathList() : tree.text
   }
 
-  /// Renders the container a set of steps leave, and recursively the containers below it. The
-  /// recursion is as deep as the output: it stops when the line budget is spent.
-  mutating func renderContainer(
-    key: Int, label: String, indent: String, children: [Int: [Int]], editsAt: [Int: [Int]]
+  /// The pieces of the container a set of steps leave, and recursively of the containers below
+  /// it. Building stops once more lines than the budget are built (nothing past them can be
+  /// shown), so the recursion is no deeper than the budget.
+  func containerPieces(
+    key: Int, label: String, indent: String, children: [Int: [Int]], editsAt: [Int: [Int]],
+    into pieces: inout [Piece], lines: inout Int
   ) {
     let engine = difference.engine
-    guard let container = engine.containers[key], !full else { return }
+    guard let container = engine.containers[key], lines <= lineLimit else { return }
     let (open, close) = Self.brackets(container)
-    guard emit(["  \(indent)\(label)\(open)"]) else { return }
+    pieces.append(.open("  \(indent)\(label)\(open)", closer: "  \(indent)\(close)"))
+    lines += 1
     let inner = indent + "  "
     var cursorA = 0
     var cursorB = 0
+    func unchanged(_ count: Int) {
+      guard count > 0, container.tag != .set else { return }
+      pieces.append(.block(["  \(inner)… (\(count) unchanged)"], edits: 0))
+      lines += 1
+    }
     for stepIndex in children[key] ?? [] {
+      if lines > lineLimit { return }
       let step = engine.steps[stepIndex]
-      let gap = step.positionInA.map { $0 - cursorA } ?? (step.positionInB ?? cursorB) - cursorB
-      if gap > 0, container.tag != .set, !emit(["  \(inner)… (\(gap) unchanged)"]) { return }
-      if let a = step.positionInA { cursorA = a + 1 }
-      if let b = step.positionInB { cursorB = b + 1 }
+      // The unchanged children before this step, counted on the side the step has a position
+      // in; both sides move past them (an insertion has no position in the first value).
+      let gap: Int
+      switch (step.positionInA, step.positionInB) {
+      case (let a?, let b?):
+        gap = a - cursorA
+        cursorA = a + 1
+        cursorB = b + 1
+      case (let a?, nil):
+        gap = a - cursorA
+        cursorA = a + 1
+        cursorB += max(0, gap)
+      case (nil, let b?):
+        gap = b - cursorB
+        cursorB = b + 1
+        cursorA += max(0, gap)
+      case (nil, nil):
+        gap = 0
+      }
+      unchanged(gap)
       let childLabel = Self.label(of: step)
       for index in editsAt[stepIndex] ?? [] {
-        guard emit(edit(index, label: childLabel, indent: inner)) else { return }
-        shownEdits += 1
+        let block = edit(index, label: childLabel, indent: inner)
+        pieces.append(.block(block, edits: 1))
+        lines += block.count
       }
       if children[stepIndex] != nil {
-        renderContainer(key: stepIndex, label: childLabel, indent: inner, children: children, editsAt: editsAt)
-        if full { return }
+        containerPieces(
+          key: stepIndex, label: childLabel, indent: inner, children: children, editsAt: editsAt,
+          into: &pieces, lines: &lines)
       }
     }
-    let rest = container.countInA > 0 || container.countInB == 0
-      ? container.countInA - cursorA : container.countInB - cursorB
-    if rest > 0, container.tag != .set, !emit(["  \(inner)… (\(rest) unchanged)"]) { return }
-    _ = emit(["  \(indent)\(close)"])
+    if lines > lineLimit { return }
+    unchanged(container.countInA > 0 || container.countInB == 0 ? container.countInA - cursorA : container.countInB - cursorB)
+    pieces.append(.close)
+    lines += 1
   }
 
   /// The `-` / `+` lines of one edit in the tree.

@@ -118,7 +118,7 @@ public struct Difference: Sendable, CustomStringConvertible {
   /// … 18 more edits (20 in all: 19 changed, 1 inserted)
   /// ```
   public func renderedPaths(lineLimit: Int? = nil) -> String {
-    var renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
+    let renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
     return renderer.pathList()
   }
 
@@ -140,7 +140,7 @@ public struct Difference: Sendable, CustomStringConvertible {
   ///   )
   /// ```
   public func renderedTree(lineLimit: Int? = nil) -> String {
-    var renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
+    let renderer = _DifferenceRenderer(difference: self, lineLimit: lineLimit ?? self.lineLimit)
     return renderer.tree()
   }
 
