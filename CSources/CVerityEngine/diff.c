@@ -514,11 +514,18 @@ static bool vrt__align_table(vrt__array *r, vrt__range g) {
       else T(i, j) = T(i + 1, j) >= T(i, j + 1) ? T(i + 1, j) : T(i, j + 1);
     }
   }
+  /* Among the longest alignments, the one that keeps elements in place: where skipping both
+   * elements loses nothing, both are left unaligned at the same place, so the pairing that follows
+   * reports a change there instead of a removal here and an insertion further on (in an array of
+   * identical records, a record changed in place stays one change at its index). */
   size_t i = 0, j = 0;
   while (i < n && j < m) {
     if (r->xclass[g.alo + i] == r->yclass[g.blo + j]) {
       r->xmatch[g.alo + i] = (uint32_t)(g.blo + j);
       r->ymatch[g.blo + j] = (uint32_t)(g.alo + i);
+      i++;
+      j++;
+    } else if (T(i + 1, j + 1) == T(i, j)) {
       i++;
       j++;
     } else if (T(i + 1, j) >= T(i, j + 1)) {
