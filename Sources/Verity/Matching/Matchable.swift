@@ -70,11 +70,11 @@ extension Matchable {
 
 /// A type checked member by member: implement ``assertContentMatches(_:in:)`` (often with the
 /// key-path form of ``Matchable/assertMatches(_:of:)``); any error it throws is wrapped in one
-/// naming this type, so a failure reads outside-in: `Task does not match: name does not match: ...`.
+/// naming this type, so a failure reads outside-in: `TrainingTask does not match: name does not match: ...`.
 ///
 /// ```swift
-/// extension Task: MatchableCompound {
-///   func assertContentMatches(_ other: Task, in context: MatchableContext) throws {
+/// extension TrainingTask: MatchableCompound {
+///   func assertContentMatches(_ other: TrainingTask, in context: MatchableContext) throws {
 ///     try assertMatches([\.state], of: other)
 ///     try assertMatches([\.name, \.duration, \.restDays], of: other)
 ///   }
@@ -141,7 +141,7 @@ public struct MatchableContext: Sendable {
 /// ```swift
 /// do { try expected.assertMatches(actual) } catch let error as MatchFailedError {
 ///   error.path        // "name"
-///   error.description // Task does not match: name does not match: "run" → "walk"
+///   error.description // TrainingTask does not match: name does not match: "run" → "walk"
 /// }
 /// ```
 public struct MatchFailedError: Error, CustomStringConvertible {

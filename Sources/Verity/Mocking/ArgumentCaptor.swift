@@ -17,6 +17,10 @@ import Foundation
 /// argument (or `NSNull`) is captured as nil by a captor of an optional type, and fails others.
 /// The values are the ones passed to the mock (for a class, the instance itself, with its current
 /// state). A captor captures only when its verification passes.
+///
+/// Captured values accumulate: a captor used in two verifications that pass holds the values of
+/// both, in the order the verifications ran (verifying the same calls twice captures them twice).
+/// Use a new captor for each verification whose values you read on their own.
 public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConvertible {
   private let captured = _Lock<[Value]>([])
 

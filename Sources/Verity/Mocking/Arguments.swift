@@ -22,6 +22,11 @@ public enum Arguments: ExpressibleByArrayLiteral {
   /// Exactly these arguments, one value or matcher each.
   case actual([Any?])
 
+  /// An array literal of values and matchers: ``actual(_:)``.
+  ///
+  /// ```swift
+  /// let arguments: Arguments = ["a", any(), greaterThan(3)]
+  /// ```
   public init(arrayLiteral elements: Any?...) {
     self = .actual(elements)
   }

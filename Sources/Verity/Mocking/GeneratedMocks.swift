@@ -43,6 +43,13 @@ extension Dictionary: MockDefaultable { public static var mockDefault: Dictionar
 public struct UnstubbedCallError: Error, CustomStringConvertible {
   /// The call, as `getAlbum(id: 42)`.
   public let call: String
+  /// `unstubbed call to getAlbum(id: 42)`.
+  ///
+  /// ```swift
+  /// do { _ = try await service.getAlbum(id: 42) } catch let error as UnstubbedCallError {
+  ///   print(error)  // unstubbed call to getAlbum(id: 42)
+  /// }
+  /// ```
   public var description: String { "unstubbed call to \(call)" }
 }
 

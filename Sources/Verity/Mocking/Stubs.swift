@@ -216,6 +216,16 @@ extension Mock {
   ///   return try stubbedValue(forIdentifier: "album", arguments: [id])
   /// }
   /// ```
+  ///
+  /// The result is Optional (nil: no stub matched), so a member with a non-Optional result gives
+  /// its own fallback:
+  ///
+  /// ```swift
+  /// func album(id: Int) throws -> Album {
+  ///   recordCall(withIdentifier: "album", arguments: [id])
+  ///   return try stubbedValue(forIdentifier: "album", arguments: [id]) ?? Album(id: id, title: "")
+  /// }
+  /// ```
   public func stubbedValue<Value>(
     forIdentifier identifier: String,
     arguments: [Any?] = [],

@@ -55,16 +55,32 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
     InMemoryElement(identifier: identifier, exists: false)
   }
 
+  /// Whether the element is on screen; set it to make it appear or go away while a robot waits.
+  ///
+  /// ```swift
+  /// clock.onSleep = { _ in spinner.exists = false }
+  /// ```
   public var exists: Bool {
     get { state._withLock { $0.exists } }
     set { state._withLock { $0.exists = newValue } }
   }
 
+  /// Whether the user can interact with it.
+  ///
+  /// ```swift
+  /// submit.isEnabled = true
+  /// robot.assert(.submit, .enabled)
+  /// ```
   public var isEnabled: Bool {
     get { state._withLock { $0.isEnabled } }
     set { state._withLock { $0.isEnabled = newValue } }
   }
 
+  /// Its accessibility label (`""` when it has none), which ``Matcher/contains(_:)`` also reads.
+  ///
+  /// ```swift
+  /// InMemoryElement(identifier: "submit", label: "Sign in").label  // "Sign in"
+  /// ```
   public var label: String {
     get { state._withLock { $0.label } }
     set { state._withLock { $0.label = newValue } }
@@ -76,8 +92,19 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
     set { state._withLock { $0.text = newValue } }
   }
 
+  /// Its value: ``text`` (nil when it has none).
+  ///
+  /// ```swift
+  /// InMemoryElement(identifier: "email", text: "a@b.c").value as? String  // "a@b.c"
+  /// ```
   public var value: Any? { text }
 
+  /// The text the element shows while it is empty (nil when it has none); ``Matcher/empty``
+  /// counts a value equal to it as empty.
+  ///
+  /// ```swift
+  /// InMemoryElement(identifier: "email", placeholderValue: "Email").placeholderValue  // "Email"
+  /// ```
   public var placeholderValue: String? {
     get { state._withLock { $0.placeholderValue } }
     set { state._withLock { $0.placeholderValue = newValue } }
@@ -89,6 +116,11 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
     set { state._withLock { $0.children = newValue } }
   }
 
+  /// ``children``, as robot elements.
+  ///
+  /// ```swift
+  /// screen.childElements.count  // 3
+  /// ```
   public var childElements: [any RobotElement] { children }
 
   /// The first element, depth first, whose identifier is `identifier` (this element included), or

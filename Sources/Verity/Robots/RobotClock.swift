@@ -28,8 +28,18 @@ public struct SystemRobotClock: RobotClock {
   /// Creates the clock.
   public init() {}
 
+  /// The time since the clock was created.
+  ///
+  /// ```swift
+  /// let start = clock.now
+  /// ```
   public var now: Duration { ContinuousClock.now - origin }
 
+  /// Blocks the calling thread for `duration`.
+  ///
+  /// ```swift
+  /// clock.sleep(for: .milliseconds(100))
+  /// ```
   public func sleep(for duration: Duration) {
     let (seconds, attoseconds) = duration.components
     Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
@@ -50,6 +60,11 @@ public final class ManualRobotClock: RobotClock, Sendable {
   /// Creates a clock at time zero.
   public init() {}
 
+  /// The test time: zero at first, moved forward only by ``sleep(for:)`` and ``advance(by:)``.
+  ///
+  /// ```swift
+  /// #expect(clock.now == .seconds(5))   // a robot waited 5 s of test time
+  /// ```
   public var now: Duration { state._withLock { $0.now } }
 
   /// Called after each sleep with the new time.
@@ -58,6 +73,12 @@ public final class ManualRobotClock: RobotClock, Sendable {
     set { state._withLock { $0.onSleep = newValue } }
   }
 
+  /// Moves the test time forward by `duration` at once (a negative one counts as zero), then calls
+  /// ``onSleep`` with the new time.
+  ///
+  /// ```swift
+  /// clock.sleep(for: .seconds(1))   // returns at once; clock.now is 1 s later
+  /// ```
   public func sleep(for duration: Duration) {
     let (now, hook) = state._withLock { state -> (Duration, (@Sendable (Duration) -> Void)?) in
       state.now += max(duration, .zero)

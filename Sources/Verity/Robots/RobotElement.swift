@@ -5,7 +5,7 @@
 /// the same robots against it.
 ///
 /// ```swift
-/// let field = InMemoryElement(identifier: "email", value: "hello")
+/// let field = InMemoryElement(identifier: "email", text: "hello")
 /// field.assert(.exists && .contains("hell"))
 /// ```
 public protocol RobotElement {

@@ -302,3 +302,21 @@ struct SwiftValueJSONParser {
     return value
   }
 }
+
+/// Documented in "Equality and matching": a decoded model and the JSON tree of the same bytes are
+/// different kinds of value; the tree and a dictionary holding a Double differ at the number.
+@Suite struct ModelVersusTreeTests {
+  struct Reading: Decodable { var n: Double }
+
+  @Test func aModelAndItsJSONTreeDifferAtTheRoot() throws {
+    let data = Data(#"{"n": 47}"#.utf8)
+    let model = try JSONDecoder().decode(Reading.self, from: data)
+    let tree = try JSONSerialization.jsonObject(with: data)
+    let difference = try #require(diff(model, tree))
+    #expect(difference.count == 1)
+    #expect(difference.typeChangedCount == 1)
+    #expect(difference.edits.map(\.path.description) == [""])
+    let numbers = try #require(diff(["n": 47.0] as [String: Any], tree))
+    #expect(numbers.renderedPaths() == #"["n"]: 47.0 → 47 (type changed)"#)
+  }
+}

@@ -56,3 +56,18 @@ import Verity
       """])
   }
 }
+
+/// Documented: a captor's values accumulate over every verification it passes in.
+@Suite struct ArgumentCaptorAccumulationTests {
+  @Test func capturedValuesAccumulateAcrossVerifications() {
+    let store = FakeStore()
+    store.save(1, "one")
+    store.save(2, "two")
+    let ids = ArgumentCaptor<Int>()
+    store.verifyCall(withIdentifier: "save", arguments: [ids, any()], mode: .times(2))
+    store.verifyCall(withIdentifier: "save", arguments: [ids, "two"])
+    #expect(ids.allValues == [1, 2, 2])
+    store.verifyCall(withIdentifier: "save", arguments: [ids, "three"], mode: .never)
+    #expect(ids.allValues == [1, 2, 2])
+  }
+}
