@@ -149,6 +149,7 @@ static void vrt__add_edit(vrt__diff *d, uint32_t kind, uint32_t step, uint32_t a
   case VRT_DIFF_CHANGED: out->changed++; break;
   case VRT_DIFF_TYPE_CHANGED: out->type_changed++; break;
   case VRT_DIFF_INSERTED: out->inserted++; break;
+  case VRT_DIFF_MOVED: out->moved++; break;
   default: out->removed++; break;
   }
   if (d->max_edits && out->edit_count >= d->max_edits) {
@@ -400,6 +401,7 @@ typedef struct vrt__array {
   uint32_t *xkey, *ykey;   /* the node that identifies each element (itself, or its identity field) */
   uint32_t *xclass, *yclass;
   uint32_t *xmatch, *ymatch; /* aligned partner index, VRT_NONE when unaligned */
+  uint32_t *xmoved, *ymoved; /* identity alignment: the partner of an element that moved */
   size_t class_count;
   uint32_t *class_side_node; /* per class: a representative (side bit in the high bit) */
   bool keyed;                /* some element was identified by its identity field */
@@ -414,6 +416,8 @@ static void vrt__array_free(vrt__array *r) {
   free(r->yclass);
   free(r->xmatch);
   free(r->ymatch);
+  free(r->xmoved);
+  free(r->ymoved);
   free(r->class_side_node);
 }
 
@@ -744,6 +748,46 @@ static void vrt__pair_run(vrt__diff *d, const vrt__work *w, vrt__array *r, uint3
   free(sim);
 }
 
+/** Identity alignment: pairs each unaligned element of a with the first unaligned element of b
+ *  that has its identity (anywhere in the array), as a move. The ordered alignment keeps only
+ *  elements in order, so an identified element that moved is otherwise unaligned. */
+static bool vrt__pair_moves(vrt__array *r) {
+  size_t classes = r->class_count + 1;
+  uint32_t *head = malloc(classes * sizeof(uint32_t)), *tail = malloc(classes * sizeof(uint32_t));
+  uint32_t *next = malloc((r->ny + 1) * sizeof(uint32_t));
+  r->xmoved = malloc((r->nx + 1) * sizeof(uint32_t));
+  r->ymoved = malloc((r->ny + 1) * sizeof(uint32_t));
+  if (!head || !tail || !next || !r->xmoved || !r->ymoved) {
+    free(head);
+    free(tail);
+    free(next);
+    return false;
+  }
+  memset(head, 0xFF, classes * sizeof(uint32_t));
+  memset(r->xmoved, 0xFF, (r->nx + 1) * sizeof(uint32_t));
+  memset(r->ymoved, 0xFF, (r->ny + 1) * sizeof(uint32_t));
+  for (size_t j = 0; j < r->ny; j++) {
+    if (r->ymatch[j] != VRT_NONE) continue;
+    uint32_t c = r->yclass[j];
+    next[j] = VRT_NONE;
+    if (head[c] == VRT_NONE) head[c] = (uint32_t)j;
+    else next[tail[c]] = (uint32_t)j;
+    tail[c] = (uint32_t)j;
+  }
+  for (size_t i = 0; i < r->nx; i++) {
+    if (r->xmatch[i] != VRT_NONE) continue;
+    uint32_t c = r->xclass[i], j = head[c];
+    if (j == VRT_NONE) continue;
+    head[c] = next[j];
+    r->xmoved[i] = j;
+    r->ymoved[j] = (uint32_t)i;
+  }
+  free(head);
+  free(tail);
+  free(next);
+  return true;
+}
+
 static void vrt__diff_array(vrt__diff *d, const vrt__work *w) {
   vrt__array r;
   memset(&r, 0, sizeof r);
@@ -802,8 +846,26 @@ static void vrt__diff_array(vrt__diff *d, const vrt__work *w) {
     }
     goto done;
   }
+  bool moves = r.keyed && !(d->flags & VRT_DIFF_UNORDERED_ARRAYS);
+  if (moves && !vrt__pair_moves(&r)) {
+    d->failed = true;
+    goto done;
+  }
   size_t i = 0, j = 0;
   while (!d->failed && (i < r.nx || j < r.ny)) {
+    if (moves && i < r.nx && r.xmoved[i] != VRT_NONE) {
+      i++; /* reported at its place in b */
+      continue;
+    }
+    if (moves && j < r.ny && r.ymoved[j] != VRT_NONE) {
+      /* The move, then the element compared with itself (its changes inside it). */
+      uint32_t from = r.ymoved[j];
+      vrt__pend(d, w, VRT__WORK_EMIT, VRT_DIFF_MOVED, VRT_DIFF_STEP_INDEX, r.xs[from], r.ys[j], from,
+                (uint32_t)j);
+      vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r.xs[from], r.ys[j], from, (uint32_t)j);
+      j++;
+      continue;
+    }
     if (i < r.nx && j < r.ny && r.xmatch[i] == j) {
       /* Aligned: equal, or (identity alignment) the same element, changed. */
       vrt__pend(d, w, VRT__WORK_COMPARE, 0, VRT_DIFF_STEP_INDEX, r.xs[i], r.ys[j], (uint32_t)i,
@@ -813,8 +875,8 @@ static void vrt__diff_array(vrt__diff *d, const vrt__work *w) {
       continue;
     }
     size_t i2 = i, j2 = j;
-    while (i2 < r.nx && r.xmatch[i2] == VRT_NONE) i2++;
-    while (j2 < r.ny && r.ymatch[j2] == VRT_NONE) j2++;
+    while (i2 < r.nx && r.xmatch[i2] == VRT_NONE && !(moves && r.xmoved[i2] != VRT_NONE)) i2++;
+    while (j2 < r.ny && r.ymatch[j2] == VRT_NONE && !(moves && r.ymoved[j2] != VRT_NONE)) j2++;
     vrt__pair_run(d, w, &r, (uint32_t)i, i2 - i, (uint32_t)j, j2 - j);
     i = i2;
     j = j2;

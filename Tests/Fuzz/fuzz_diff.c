@@ -15,7 +15,7 @@
 
 static void check_result(const vrt_diff_result *r, const vrt_node_table *ta, const vrt_node_table *tb,
                          size_t max_edits) {
-  uint64_t totals = r->changed + r->type_changed + r->inserted + r->removed;
+  uint64_t totals = r->changed + r->type_changed + r->inserted + r->removed + r->moved;
   CHECK(totals >= r->edit_count);
   if (!r->truncated) CHECK(totals == r->edit_count);
   if (max_edits) CHECK(r->edit_count <= max_edits);
@@ -33,6 +33,7 @@ static void check_result(const vrt_diff_result *r, const vrt_node_table *ta, con
     switch (e->kind) {
     case VRT_DIFF_CHANGED:
     case VRT_DIFF_TYPE_CHANGED:
+    case VRT_DIFF_MOVED:
       CHECK(e->a_node < ta->count && e->b_node < tb->count);
       break;
     case VRT_DIFF_INSERTED:
@@ -56,7 +57,7 @@ static void check_result(const vrt_diff_result *r, const vrt_node_table *ta, con
 
 static int same_result(const vrt_diff_result *x, const vrt_diff_result *y) {
   if (x->edit_count != y->edit_count || x->changed != y->changed || x->inserted != y->inserted ||
-      x->removed != y->removed || x->type_changed != y->type_changed) {
+      x->removed != y->removed || x->type_changed != y->type_changed || x->moved != y->moved) {
     return 0;
   }
   for (size_t i = 0; i < x->edit_count; i++) {
@@ -102,13 +103,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   vrt_diff_result self;
   CHECK(vrt_diff(a, an, &ta, a, an, &ta, &options, &self) == VRT_OK);
-  CHECK(self.edit_count == 0 && self.changed + self.type_changed + self.inserted + self.removed == 0);
+  CHECK(self.edit_count == 0 && self.changed + self.type_changed + self.inserted + self.removed + self.moved == 0);
   vrt_diff_result_free(&self);
 
   vrt_diff_result r;
   CHECK(vrt_diff(a, an, &ta, b, bn, &tb, &options, &r) == VRT_OK);
   check_result(&r, &ta, &tb, options.max_edits);
-  uint64_t totals = r.changed + r.type_changed + r.inserted + r.removed;
+  uint64_t totals = r.changed + r.type_changed + r.inserted + r.removed + r.moved;
   int equal_bytes = an == bn && memcmp(a, b, an) == 0;
   if (exact) CHECK((totals == 0) == equal_bytes);
 

@@ -807,12 +807,15 @@ vrt_status vrt_log_nearest(vrt_log *log, const vrt_pattern *pattern, vrt_near_ca
  *     (at most VRT_DIFF_TABLE_CELLS cells), else left unaligned;
  *   - what stays unaligned between two anchors is paired by similarity (same kind, most equal
  *     children), so a changed element is one change inside it, not a removal and an insertion;
- *     the rest are insertions and removals. With an identity field, unaligned elements are never
+ *     the rest are insertions and removals. With an identity field, an element whose identity is on
+ *     both sides but out of order is MOVED (one edit, with its positions on both sides) and compared
+ *     with itself, so its changes are reported inside it; other unaligned elements are never
  *     paired: an element whose identity is new was inserted.
  *
  * Edits: CHANGED (two leaves or two values of one kind that differ and are not walked further:
  * scalars, enum cases, opaque values, cycles), TYPE_CHANGED (different kinds, or different type
- * names), INSERTED (only in b), REMOVED (only in a). Every edit has a path: a chain of steps from the
+ * names), INSERTED (only in b), REMOVED (only in a), MOVED (an identified array element at another
+ * place: a_node / b_node are the element on each side). Every edit has a path: a chain of steps from the
  * root, shared between edits (see vrt_diff_step).
  */
 typedef enum vrt_diff_edit_kind {
@@ -820,6 +823,7 @@ typedef enum vrt_diff_edit_kind {
   VRT_DIFF_TYPE_CHANGED = 2,
   VRT_DIFF_INSERTED = 3,
   VRT_DIFF_REMOVED = 4,
+  VRT_DIFF_MOVED = 5,
 } vrt_diff_edit_kind;
 
 /** How a step goes from a container to one of its children. */
@@ -920,7 +924,7 @@ typedef struct vrt_diff_result {
   vrt_diff_step *steps;
   size_t step_count;
   /** Totals over every edit, recorded or not. */
-  uint64_t changed, type_changed, inserted, removed;
+  uint64_t changed, type_changed, inserted, removed, moved;
   /** True when max_edits stopped the recording. */
   bool truncated;
 } vrt_diff_result;

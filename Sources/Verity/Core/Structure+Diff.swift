@@ -29,7 +29,7 @@ package struct _EngineDifference: Sendable {
     package var countInB: Int
   }
 
-  package enum EditKind: Sendable { case changed, typeChanged, inserted, removed }
+  package enum EditKind: Sendable { case changed, typeChanged, inserted, removed, moved }
 
   package struct Edit: Sendable {
     package var kind: EditKind
@@ -43,10 +43,10 @@ package struct _EngineDifference: Sendable {
   /// The container each step leaves, by the parent step (`-1`: the root).
   package var containers: [Int: Container] = [:]
   package var edits: [Edit] = []
-  package var changed = 0, typeChanged = 0, inserted = 0, removed = 0
+  package var changed = 0, typeChanged = 0, inserted = 0, removed = 0, moved = 0
   package var truncated = false
 
-  package var total: Int { changed + typeChanged + inserted + removed }
+  package var total: Int { changed + typeChanged + inserted + removed + moved }
 }
 
 /// Options for ``Structure/_engineDiff(to:options:)``, in engine terms.
@@ -98,7 +98,7 @@ extension Structure {
         var result = vrt_diff_result()
         defer { vrt_diff_result_free(&result) }
         try _runDiff(a, &aTable, b, &bTable, options, &result)
-        guard result.changed + result.type_changed + result.inserted + result.removed > 0 else {
+        guard result.changed + result.type_changed + result.inserted + result.removed + result.moved > 0 else {
           return nil
         }
         let reader = _DiffReader(
@@ -244,6 +244,7 @@ private struct _DiffReader {
         case Int(VRT_DIFF_CHANGED.rawValue): .changed
         case Int(VRT_DIFF_TYPE_CHANGED.rawValue): .typeChanged
         case Int(VRT_DIFF_INSERTED.rawValue): .inserted
+        case Int(VRT_DIFF_MOVED.rawValue): .moved
         default: .removed
         }
       difference.edits.append(
@@ -256,6 +257,7 @@ private struct _DiffReader {
     difference.typeChanged = Int(result.type_changed)
     difference.inserted = Int(result.inserted)
     difference.removed = Int(result.removed)
+    difference.moved = Int(result.moved)
     difference.truncated = result.truncated
     return difference
   }

@@ -16,8 +16,10 @@ public struct DiffOptions: Sendable {
   /// is paired in order. Dictionaries and sets never show order either way.
   public var ignoresArrayOrder = false
   /// Array elements that are structs or class instances with a field of this name are aligned by
-  /// that field's value: an element whose identity is in both arrays is "changed" (with the
-  /// differences inside it), one whose identity is new was inserted. `"id"` suits `Identifiable`
+  /// that field's value, wherever they are: an element whose identity is in both arrays is
+  /// compared with itself (its changes are edits at their paths), and is one `moved` edit too when
+  /// it is out of order; one whose identity is new was inserted, one whose identity is gone was
+  /// removed. `"id"` suits `Identifiable`
   /// models, whose identity is their stored `id` property. `nil` (the default): elements are
   /// aligned by their whole value, then the unaligned ones are paired by similarity.
   public var identityField: String?

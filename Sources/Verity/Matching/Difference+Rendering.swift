@@ -70,6 +70,7 @@ struct _DifferenceRenderer {
     case .typeChanged: return "\(prefix)\(before) → \(after) (type changed)"
     case .inserted: return "\(prefix)inserted \(after)"
     case .removed: return "\(prefix)removed \(before)"
+    case .moved: return "\(prefix)moved from \(edit.originalPath?.description ?? "")"
     }
   }
 
@@ -179,14 +180,16 @@ struct _DifferenceRenderer {
     for stepIndex in children[key] ?? [] {
       if lines > lineLimit { return }
       let step = engine.steps[stepIndex]
-      // The unchanged children before this step, counted on the side the step has a position
-      // in; both sides move past them (an insertion has no position in the first value).
+      // The unchanged children before this step, counted in the second value where the step is
+      // there (its positions in it only grow), else in the first; both sides move past them.
       let gap: Int
       switch (step.positionInA, step.positionInB) {
       case (let a?, let b?):
-        gap = a - cursorA
-        cursorA = a + 1
+        gap = b - cursorB
         cursorB = b + 1
+        // An element aligned in place moves both sides on; one that moved (identity alignment)
+        // came from elsewhere in the first value, which moves on by the unchanged run only.
+        cursorA = a - cursorA == gap ? a + 1 : cursorA + max(0, gap)
       case (let a?, nil):
         gap = a - cursorA
         cursorA = a + 1
@@ -212,7 +215,7 @@ struct _DifferenceRenderer {
       }
     }
     if lines > lineLimit { return }
-    unchanged(container.countInA > 0 || container.countInB == 0 ? container.countInA - cursorA : container.countInB - cursorB)
+    unchanged(container.countInB > 0 || container.countInA == 0 ? container.countInB - cursorB : container.countInA - cursorA)
     pieces.append(.close)
     lines += 1
   }
@@ -222,6 +225,10 @@ struct _DifferenceRenderer {
     let edit = difference.engine.edits[index]
     if edit.kind == .changed, let diff = Self.detail(edit.before, edit.after, indent: "  " + indent + "  ") {
       return ["  \(indent)\(label)\(diff.header)"] + diff.body
+    }
+    if edit.kind == .moved {
+      let from = edit.step.flatMap { difference.engine.steps[$0].positionInA }.map { "[\($0)]" } ?? "?"
+      return ["~ \(indent)\(label)moved from \(from)"]
     }
     var lines: [String] = []
     if let before = edit.before {

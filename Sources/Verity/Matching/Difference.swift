@@ -20,6 +20,10 @@ public struct Difference: Sendable, CustomStringConvertible {
     case inserted
     /// A value only the first side has.
     case removed
+    /// An array element aligned by ``DiffOptions/identityField`` that is at another place: ``Edit/path``
+    /// is its place in the second value, ``Edit/originalPath`` in the first. Changes inside it are
+    /// edits of their own, at their paths.
+    case moved
   }
 
   /// One difference.
@@ -46,7 +50,7 @@ public struct Difference: Sendable, CustomStringConvertible {
   /// The recorded edits, in the order of the values (at most ``DiffOptions/editLimit``).
   public let edits: [Edit]
   /// Every edit, recorded or not.
-  public var count: Int { changedCount + typeChangedCount + insertedCount + removedCount }
+  public var count: Int { changedCount + typeChangedCount + insertedCount + removedCount + movedCount }
   /// `changed` edits, recorded or not.
   ///
   /// ```swift
@@ -59,6 +63,12 @@ public struct Difference: Sendable, CustomStringConvertible {
   public let insertedCount: Int
   /// `removed` edits, recorded or not (`diff([1, 2], [1])!.removedCount == 1`).
   public let removedCount: Int
+  /// `moved` edits, recorded or not (only with ``DiffOptions/identityField``).
+  ///
+  /// ```swift
+  /// diff(before, after, options: DiffOptions(identityField: "id"))!.movedCount  // 1
+  /// ```
+  public let movedCount: Int
   /// True when ``edits`` holds fewer than ``count`` edits (the edit limit was reached).
   public var isTruncated: Bool { edits.count < count }
   /// The line budget the renderings use by default.
@@ -76,6 +86,7 @@ public struct Difference: Sendable, CustomStringConvertible {
     typeChangedCount = engine.typeChanged
     insertedCount = engine.inserted
     removedCount = engine.removed
+    movedCount = engine.moved
     var edits: [Edit] = []
     edits.reserveCapacity(engine.edits.count)
     var cache: [Int: (a: DifferencePath, b: DifferencePath)] = [:]
@@ -87,6 +98,7 @@ public struct Difference: Sendable, CustomStringConvertible {
         case .typeChanged: .typeChanged
         case .inserted: .inserted
         case .removed: .removed
+        case .moved: .moved
         }
       edits.append(
         Edit(
@@ -103,6 +115,7 @@ public struct Difference: Sendable, CustomStringConvertible {
     if typeChangedCount > 0 { parts.append("\(typeChangedCount) type changed") }
     if insertedCount > 0 { parts.append("\(insertedCount) inserted") }
     if removedCount > 0 { parts.append("\(removedCount) removed") }
+    if movedCount > 0 { parts.append("\(movedCount) moved") }
     return parts.joined(separator: ", ")
   }
 

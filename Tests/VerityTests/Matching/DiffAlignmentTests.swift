@@ -37,3 +37,56 @@ private struct Row: Equatable { var id: Int; var name: String; var status: Strin
     #expect(difference.insertedCount == 1)
   }
 }
+
+/// Issue "right answers, round 3", case 6: with `identityField`, an element is matched by its
+/// identity wherever it is; a moved element is one `moved` edit, and its changes are reported at
+/// their own paths.
+@Suite struct IdentityAlignmentTests {
+  fileprivate static let items = (0..<10).map { Row(id: $0, name: "n\($0)", status: "ok") }
+
+  @Test func aMovedAndChangedElementIsAMoveAndAChangeAtItsField() throws {
+    var moved = Self.items
+    let item = moved.remove(at: 2)
+    moved.insert(Row(id: item.id, name: item.name, status: "bad"), at: 7)
+    let difference = try #require(diff(Self.items, moved, options: DiffOptions(identityField: "id")))
+    #expect(difference.renderedPaths() == """
+      [7]: moved from [2]
+      [7].status: "ok" → "bad"
+      """)
+    #expect(difference.movedCount == 1)
+    #expect(difference.changedCount == 1)
+    #expect(difference.edits.map(\.originalPath?.description) == ["[2]", "[2].status"])
+    #expect(difference.summary == "1 changed, 1 moved")
+  }
+
+  @Test func aPureReorderIsReportedAsMovesNeverAsNoDifference() throws {
+    let reordered = Array(Self.items.reversed())
+    let difference = try #require(diff(Self.items, reordered, options: DiffOptions(identityField: "id")))
+    #expect(difference.insertedCount == 0 && difference.removedCount == 0 && difference.changedCount == 0)
+    #expect(difference.movedCount == 9)
+  }
+
+  @Test func newAndGoneIdentitiesAreInsertionsAndRemovals() throws {
+    var changed = Self.items
+    changed.remove(at: 4)
+    changed.append(Row(id: 99, name: "new", status: "ok"))
+    let difference = try #require(diff(Self.items, changed, options: DiffOptions(identityField: "id")))
+    #expect(difference.renderedPaths() == """
+      [4]: removed Row(id: 4, name: "n4", status: "ok")
+      [9]: inserted Row(id: 99, name: "new", status: "ok")
+      """)
+  }
+
+  @Test func theTreeShowsTheMove() throws {
+    var moved = Self.items
+    moved.swapAt(0, 9)
+    let difference = try #require(diff(Self.items, moved, options: DiffOptions(identityField: "id")))
+    #expect(difference.renderedTree() == """
+        [
+      ~   [0]: moved from [9]
+          … (8 unchanged)
+      ~   [9]: moved from [0]
+        ]
+      """)
+  }
+}

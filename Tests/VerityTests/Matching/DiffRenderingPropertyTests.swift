@@ -33,7 +33,7 @@ import Testing
           index += 1
         }
         count += 1
-      } else if line.hasPrefix("+") {
+      } else if line.hasPrefix("+") || line.hasPrefix("~") {
         count += 1
       } else if line.contains("strings differ at") || line.contains("bytes differ at") {
         count += 1
@@ -48,7 +48,7 @@ import Testing
   /// closed by a line that is only `]` or `)`, innermost first.
   static func bracketsBalance(_ lines: [Substring]) -> Bool {
     var stack: [Character] = []
-    for line in lines where !line.hasPrefix("-") && !line.hasPrefix("+") && !line.hasPrefix("…") {
+    for line in lines where !line.hasPrefix("-") && !line.hasPrefix("+") && !line.hasPrefix("~") && !line.hasPrefix("…") {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("…") || trimmed.contains("differ at") { continue }
       if let last = trimmed.last, last == "[" || last == "(" {
@@ -78,7 +78,7 @@ import Testing
           let body = omitted > 0 ? Array(lines.dropLast()) : lines
           // A tree shows edits as `-`/`+` lines; with no room for one it falls back to the path
           // list, whose edits are the lines that are not indented detail.
-          let isTree = tree && body.contains { $0.hasPrefix("-") || $0.hasPrefix("+") }
+          let isTree = tree && body.contains { $0.hasPrefix("-") || $0.hasPrefix("+") || $0.hasPrefix("~") }
           let shown = isTree ? Self.treeEdits(body) : body.filter { !$0.hasPrefix(" ") }.count
           #expect(shown + omitted == difference.count, "\(context)")
           if tree { #expect(Self.bracketsBalance(body), "\(context)") }
