@@ -623,19 +623,22 @@ static bool vrt__align(vrt__array *r) {
   return ok;
 }
 
-/** Unordered alignment: the k-th occurrence of a class in a pairs with its k-th occurrence in b. */
-static bool vrt__align_unordered(vrt__array *r) {
-  size_t classes = r->class_count;
-  uint32_t *head = malloc((classes + 1) * sizeof(uint32_t)), *next = malloc((r->ny + 1) * sizeof(uint32_t));
-  uint32_t *tail = malloc((classes + 1) * sizeof(uint32_t));
+/** Pairs elements of a and b by class: the k-th occurrence of a class in a with its k-th
+ *  occurrence in b, counting only elements not yet aligned when `unaligned_only`. Writes each
+ *  partner's index to `xout` / `yout` (left as they are for elements without one). */
+static bool vrt__pair_by_class(vrt__array *r, bool unaligned_only, uint32_t *xout, uint32_t *yout) {
+  size_t classes = r->class_count + 1;
+  uint32_t *head = malloc(classes * sizeof(uint32_t)), *tail = malloc(classes * sizeof(uint32_t));
+  uint32_t *next = malloc((r->ny + 1) * sizeof(uint32_t));
   if (!head || !next || !tail) {
     free(head);
     free(next);
     free(tail);
     return false;
   }
-  memset(head, 0xFF, (classes + 1) * sizeof(uint32_t));
+  memset(head, 0xFF, classes * sizeof(uint32_t));
   for (size_t j = 0; j < r->ny; j++) {
+    if (unaligned_only && r->ymatch[j] != VRT_NONE) continue;
     uint32_t c = r->yclass[j];
     next[j] = VRT_NONE;
     if (head[c] == VRT_NONE) head[c] = (uint32_t)j;
@@ -643,16 +646,22 @@ static bool vrt__align_unordered(vrt__array *r) {
     tail[c] = (uint32_t)j;
   }
   for (size_t i = 0; i < r->nx; i++) {
+    if (unaligned_only && r->xmatch[i] != VRT_NONE) continue;
     uint32_t c = r->xclass[i], j = head[c];
     if (j == VRT_NONE) continue;
     head[c] = next[j];
-    r->xmatch[i] = j;
-    r->ymatch[j] = (uint32_t)i;
+    xout[i] = j;
+    yout[j] = (uint32_t)i;
   }
   free(head);
   free(next);
   free(tail);
   return true;
+}
+
+/** Unordered alignment: the k-th occurrence of a class in a pairs with its k-th occurrence in b. */
+static bool vrt__align_unordered(vrt__array *r) {
+  return vrt__pair_by_class(r, false, r->xmatch, r->ymatch);
 }
 
 /** How alike two unaligned elements are: 0 for different kinds (never paired), else 1 plus the
@@ -752,40 +761,12 @@ static void vrt__pair_run(vrt__diff *d, const vrt__work *w, vrt__array *r, uint3
  *  that has its identity (anywhere in the array), as a move. The ordered alignment keeps only
  *  elements in order, so an identified element that moved is otherwise unaligned. */
 static bool vrt__pair_moves(vrt__array *r) {
-  size_t classes = r->class_count + 1;
-  uint32_t *head = malloc(classes * sizeof(uint32_t)), *tail = malloc(classes * sizeof(uint32_t));
-  uint32_t *next = malloc((r->ny + 1) * sizeof(uint32_t));
   r->xmoved = malloc((r->nx + 1) * sizeof(uint32_t));
   r->ymoved = malloc((r->ny + 1) * sizeof(uint32_t));
-  if (!head || !tail || !next || !r->xmoved || !r->ymoved) {
-    free(head);
-    free(tail);
-    free(next);
-    return false;
-  }
-  memset(head, 0xFF, classes * sizeof(uint32_t));
+  if (!r->xmoved || !r->ymoved) return false;
   memset(r->xmoved, 0xFF, (r->nx + 1) * sizeof(uint32_t));
   memset(r->ymoved, 0xFF, (r->ny + 1) * sizeof(uint32_t));
-  for (size_t j = 0; j < r->ny; j++) {
-    if (r->ymatch[j] != VRT_NONE) continue;
-    uint32_t c = r->yclass[j];
-    next[j] = VRT_NONE;
-    if (head[c] == VRT_NONE) head[c] = (uint32_t)j;
-    else next[tail[c]] = (uint32_t)j;
-    tail[c] = (uint32_t)j;
-  }
-  for (size_t i = 0; i < r->nx; i++) {
-    if (r->xmatch[i] != VRT_NONE) continue;
-    uint32_t c = r->xclass[i], j = head[c];
-    if (j == VRT_NONE) continue;
-    head[c] = next[j];
-    r->xmoved[i] = j;
-    r->ymoved[j] = (uint32_t)i;
-  }
-  free(head);
-  free(tail);
-  free(next);
-  return true;
+  return vrt__pair_by_class(r, true, r->xmoved, r->ymoved);
 }
 
 static void vrt__diff_array(vrt__diff *d, const vrt__work *w) {
