@@ -406,7 +406,7 @@ extension StructureEncoder {
   ///   pointer compares by address (its identity).
   mutating func _emitUnreflectable(_ value: Any) -> Bool {
     let valueType = type(of: value)
-    switch _MetadataKind(valueType) {
+    switch _MetadataKind(of: value) {
     case .function:
       let name = _TypeNames.qualified(valueType)
       encodeOpaque(typeName: name, description: "<function \(_displayTypeName(name))>")
@@ -432,11 +432,6 @@ extension StructureEncoder {
     }
   }
 
-  /// The case name of a payload-less enum value.
-  func _enumCaseName(_ value: Any) -> String {
-    if let name = _swiftEnumCaseName(value) { return String(cString: name) }
-    return String(describing: value)
-  }
 }
 
 /// The memory of a value, in hexadecimal, in memory order.
@@ -452,29 +447,6 @@ func _bitsHex(_ value: Any) -> String {
     }
   }
   return _openExistential(value, do: bytes)
-}
-
-/// The kinds of type metadata the dynamic path treats specially, read from the metadata's first
-/// word (the Swift runtime's `MetadataKind`, stable ABI; class metadata, whose first word on Apple
-/// platforms is an isa pointer, is `.other`).
-enum _MetadataKind {
-  /// `Builtin.*` types (`MetadataKind::Opaque`): storage reflection shows as `(Opaque Value)`.
-  case builtin
-  /// Function types.
-  case function
-  /// Metatypes and existential metatypes (`Int.self`, `(any P).Type`).
-  case metatype
-  case other
-
-  init(_ type: Any.Type) {
-    let word = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
-    switch word {
-    case 0x300: self = .builtin
-    case 0x302: self = .function
-    case 0x304, 0x306: self = .metatype
-    default: self = .other
-    }
-  }
 }
 
 /// Fully qualified type names (`Swift.Array<MyApp.Geo>`), cached: demangling a name costs more
@@ -602,7 +574,3 @@ enum _FoundationTypes {
   static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 }
 
-/// The Swift runtime's name of an enum value's case (what `print` shows for a payload-less case
-/// of an enum without a custom description). Returns nil for non-enums.
-@_silgen_name("swift_EnumCaseName")
-func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?

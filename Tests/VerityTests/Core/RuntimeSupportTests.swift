@@ -1,0 +1,51 @@
+import Testing
+
+@testable import Verity
+
+private protocol Shape {}
+private enum Planet { case mercury, venus }
+private enum Labelled: CustomStringConvertible {
+  case plain
+  var description: String { "custom text" }
+}
+private final class Crate { var value = 1 }
+
+/// Issue "a package others can depend on", item 2: every runtime trick's assumption is checked,
+/// and each public-API fallback answers as the trick does (RuntimeSupport.swift).
+@Suite struct RuntimeSupportTests {
+  /// If one of these fails after a Swift upgrade, Verity is still right (it uses the fallback),
+  /// but slower or less exact: look at the trick.
+  @Test func theRuntimeAssumptionsHoldOnThisToolchain() {
+    #expect(_RuntimeSupport.metadataKindWordHolds)
+    #expect(_RuntimeSupport.enumCaseNameHolds)
+    #expect(_RuntimeSupport.builtinSample() != nil)
+  }
+
+  @Test func theMetadataKindFallbackAgreesWithTheKindWord() throws {
+    let builtin = try #require(_RuntimeSupport.builtinSample())
+    let values: [(String, Any)] = [
+      ("Int", 1), ("String", "s"), ("struct", SIMD2<Double>(1, 2)), ("class", Crate()), ("enum", Planet.venus),
+      ("tuple with a function", (1, { (x: Int) in x })), ("function", { (x: Int) in x }),
+      ("async throwing function", { @Sendable () async throws -> Void in }), ("no-argument function", { () -> Int in 1 }),
+      ("metatype", Int.self), ("existential metatype", (any Shape).self as Any.Type), ("class metatype", Crate.self),
+      ("builtin", builtin), ("optional", Int?.none as Any), ("array of functions", [{ (x: Int) in x }]),
+    ]
+    for (name, value) in values {
+      #expect(_MetadataKind.byPublicAPI(value) == _MetadataKind.byKindWord(type(of: value)), "\(name)")
+    }
+    #expect(_MetadataKind.byKindWord(type(of: builtin)) == .builtin)
+    #expect(_MetadataKind.isFunctionTypeName("(Int) throws(MyError) -> ()"))
+    #expect(!_MetadataKind.isFunctionTypeName("(Int, (Int) -> ())"))
+    #expect(!_MetadataKind.isFunctionTypeName("Optional<(Int) -> ()>"))
+  }
+
+  /// The fallback names a case by its description: the same as the runtime's unless the enum
+  /// describes itself otherwise.
+  @Test func theEnumCaseNameFallbackAgreesUnlessTheEnumDescribesItself() {
+    #expect(_runtimeEnumCaseName(Planet.venus) == "venus")
+    #expect(String(describing: Planet.venus) == "venus")
+    #expect(_runtimeEnumCaseName(Labelled.plain) == "plain")
+    #expect(_enumCaseName(Labelled.plain) == "plain")
+    #expect(_runtimeEnumCaseName(42) == nil)
+  }
+}
