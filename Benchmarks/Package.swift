@@ -10,9 +10,9 @@ let package = Package(
     // Named explicitly: a path dependency is otherwise identified by its folder name, which
     // differs between checkouts.
     .package(name: "Verity", path: ".."),
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // The diff Verity's is compared with (benchmarks only: the library does not depend on it).
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .target(name: "CBenchmarkSupport"),
