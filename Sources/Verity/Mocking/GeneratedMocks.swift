@@ -164,9 +164,10 @@ extension MockStorage {
     line: UInt,
     column: UInt
   ) -> Value {
-    // The generated member's own location is the protocol's `@Mock` line, in the app's source: a
-    // failure a call causes is reported in the test instead (see ``testLocation``).
-    let location = reportingLocation(or: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    // The member's own location (the protocol's `@Mock` line, in the app's source) is only the
+    // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
+    // looked up only when something is reported).
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return _unanswered(identifier, values: values, at: location)
     }
@@ -194,9 +195,10 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value {
-    // The generated member's own location is the protocol's `@Mock` line, in the app's source: a
-    // failure a call causes is reported in the test instead (see ``testLocation``).
-    let location = reportingLocation(or: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    // The member's own location (the protocol's `@Mock` line, in the app's source) is only the
+    // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
+    // looked up only when something is reported).
+    let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
@@ -244,11 +246,12 @@ extension MockStorage {
 
   /// The default for a call no stub answers (reported in strict mode); without one, the failure
   /// is reported and the process stops. `values` is only evaluated for a message.
-  private func _unanswered<Value>(_ identifier: String, values: () -> [Any?], at location: _Location) -> Value {
+  private func _unanswered<Value>(_ identifier: String, values: () -> [Any?], at fallback: _Location) -> Value {
     if let value = _mockDefaultValue(Value.self) {
-      reportUnexpectedCall(_renderCall(identifier, values()), at: location)
+      if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
       return value
     }
+    let location = reportingLocation(or: fallback)
     let message = _unstubbedMessage(identifier, values: values(), result: Value.self)
     reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     fatalError(message)
@@ -256,12 +259,13 @@ extension MockStorage {
 
   /// As `_unanswered`, but throws ``UnstubbedCallError`` after reporting.
   private func _unansweredThrowing<Value>(
-    _ identifier: String, values: () -> [Any?], at location: _Location
+    _ identifier: String, values: () -> [Any?], at fallback: _Location
   ) throws -> Value {
     if let value = _mockDefaultValue(Value.self) {
-      reportUnexpectedCall(_renderCall(identifier, values()), at: location)
+      if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
       return value
     }
+    let location = reportingLocation(or: fallback)
     let values = values()
     reportFailure(
       _unstubbedMessage(identifier, values: values, result: Value.self),
