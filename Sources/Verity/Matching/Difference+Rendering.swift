@@ -288,13 +288,7 @@ struct _StringLineDiff {
 
   /// The UTF-8 bytes of a STRING structure.
   static func text(_ structure: Structure) -> [UInt8]? {
-    structure.withUnsafeBytes { bytes -> [UInt8]? in
-      var reader = _StructureReader(bytes)
-      guard reader.readTag() == StructureTag.string.rawValue, let text = reader.readLengthPrefixed() else {
-        return nil
-      }
-      return Array(text)
-    }
+    _lengthPrefixedPayload(of: structure, tag: .string)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {
@@ -372,13 +366,7 @@ struct _BytesDiff {
 
   /// The contents of a BYTES structure.
   static func bytes(_ structure: Structure) -> [UInt8]? {
-    structure.withUnsafeBytes { bytes -> [UInt8]? in
-      var reader = _StructureReader(bytes)
-      guard reader.readTag() == StructureTag.bytes.rawValue, let content = reader.readLengthPrefixed() else {
-        return nil
-      }
-      return Array(content)
-    }
+    _lengthPrefixedPayload(of: structure, tag: .bytes)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {
@@ -402,5 +390,15 @@ struct _BytesDiff {
     if offset >= bytes.count { parts.append("[end]") }
     if to < bytes.count { parts.append("…") }
     return parts.joined(separator: " ")
+  }
+}
+
+/// The payload of a STRING or BYTES structure (its length-prefixed content), or nil when the
+/// structure is another kind of value.
+func _lengthPrefixedPayload(of structure: Structure, tag: StructureTag) -> [UInt8]? {
+  structure.withUnsafeBytes { bytes -> [UInt8]? in
+    var reader = _StructureReader(bytes)
+    guard reader.readTag() == tag.rawValue, let content = reader.readLengthPrefixed() else { return nil }
+    return Array(content)
   }
 }
