@@ -80,6 +80,12 @@ let package = Package(
       name: "VerityXCTests",
       dependencies: ["Verity"]
     ),
+    // Every ```swift block of README.md and the DocC articles, written out by scripts/doc-examples:
+    // a documented example that stops compiling fails the build.
+    .testTarget(
+      name: "VerityDocExamples",
+      dependencies: ["VerityMacros"]
+    ),
   ],
   swiftLanguageModes: [.v6],
   cLanguageStandard: .c11
