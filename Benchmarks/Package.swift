@@ -11,6 +11,7 @@ let package = Package(
     // differs between checkouts.
     .package(name: "Verity", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // The diff Verity's is compared with (benchmarks only: the library does not depend on it).
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -19,9 +20,12 @@ let package = Package(
     .executableTarget(
       name: "verity-benchmarks",
       dependencies: [
+        // Verity only, not VerityMacros: the `@Mock` mocks measured are written out in
+        // GeneratedMocks.swift (checked against the macro by VerityMacrosTests), so the first run
+        // does not build swift-syntax in release.
         .product(name: "Verity", package: "Verity"),
-        // For the `@Mock`-generated mock of the user-path scenario.
-        .product(name: "VerityMacros", package: "Verity"),
+        // To check that each measured test passes without an issue.
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         "CBenchmarkSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -16,6 +16,7 @@ struct VerityBenchmarks: ParsableCommand {
       """)
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
+    case everyday
     case userPath = "user-path"
     case callLog = "call-log"
     case sharing
@@ -57,6 +58,12 @@ struct VerityBenchmarks: ParsableCommand {
   @Option(help: "Writes the user-path results as JSON to this file.")
   var json: String?
 
+  @Option(help: "Writes every table, as Markdown, to this file (scripts/benchmark --update-docs uses it).")
+  var markdown: String?
+
+  @Option(help: "Writes the README's summary rows, as a Markdown table, to this file.")
+  var summary: String?
+
   @Option(help: "Writes an SVG chart of the user path's per-call cost against size to this file.")
   var chart: String?
 
@@ -72,7 +79,25 @@ struct VerityBenchmarks: ParsableCommand {
   @Option(help: ArgumentHelp("Encodes this JSON document 20 times and exits (for profilers).", visibility: .hidden))
   var profileJSON: String?
 
+  @Option(help: ArgumentHelp("Runs N everyday tests on the @Mock (or `hand`, `rolled`) form and exits (for profilers).", visibility: .hidden))
+  var profileEveryday: String?
+
   mutating func run() throws {
+    if let form = profileEveryday {
+      let test: EverydayTest =
+        switch form {
+        case "hand": EverydayBenchmarks.handWrittenSmall
+        case "rolled": EverydayBenchmarks.rolledSmall
+        case "model": EverydayBenchmarks.generatedModel
+        default: EverydayBenchmarks.generatedSmall
+        }
+      var clock = StepClock(enabled: false)
+      var failures = 0
+      let start = bench_now_ns()
+      for _ in 0..<50_000 { blackHole(test(&clock, &failures)) }
+      print("\(form): \(Double(bench_now_ns() - start) / 50_000) ns/test, \(failures) failures")
+      return
+    }
     if let name = profileJSON {
       let bytes = try Data(contentsOf: JSONBenchmarks.folder.appendingPathComponent("\(name).json"))
       let tree = try JSONSerialization.jsonObject(with: bytes)
@@ -129,6 +154,12 @@ struct VerityBenchmarks: ParsableCommand {
     print("Verity benchmarks, \(configuration) build: best of \(runs) runs")
     var reports: [Report] = []
 
+    if parts.contains(.everyday) {
+      var report = Report(
+        title: "The everyday test, \(configuration) build: a mock, a stub, 5 calls, 3 verifications, no more interactions")
+      EverydayBenchmarks.run(runs: runs, configuration: configuration, report: &report)
+      reports.append(report)
+    }
     if parts.contains(.userPath) {
       var report = Report(title: "The user's path, \(configuration) build: a mock, N calls, four cold verifications")
       let results = UserPathBenchmarks.run(
@@ -178,6 +209,14 @@ struct VerityBenchmarks: ParsableCommand {
     for report in reports {
       print()
       print(report.render())
+    }
+    if let markdown {
+      try (reports.map { $0.render() }.joined(separator: "\n\n") + "\n").write(toFile: markdown, atomically: true, encoding: .utf8)
+      print("wrote \(markdown)")
+    }
+    if let summary {
+      try (Report.renderSummary(reports, configuration: configuration) + "\n").write(toFile: summary, atomically: true, encoding: .utf8)
+      print("wrote \(summary)")
     }
     let missed = reports.flatMap(\.missedTargets)
     print()

@@ -114,7 +114,9 @@ extension CallLog {
 private func _matchInSwift(
   log: OpaquePointer, _ cPattern: UnsafePointer<vrt_pattern>, context: _PredicateContext, positions: [Int], first: Int
 ) throws(VerityEngineError) -> [UInt64] {
-  let batch = 4096
+  // Batches of up to 4096 calls, and no bigger than the log: a small log (the everyday test's
+  // handful of calls) must not pay for allocating and clearing 4096 entries.
+  let batch = max(1, min(4096, Int(vrt_log_count_calls(log))))
   var found = [vrt_found_argument](repeating: vrt_found_argument(), count: batch)
   var matched: [UInt64] = []
   var from: UInt64 = 0

@@ -67,7 +67,10 @@ extension Matcher {
   /// ```
   public static prefix func ! (matcher: Matcher<T>) -> Matcher<T> {
     // A bare name reads better in parentheses: `!(exists)`, while `!contains("moon")` stays.
-    let name = matcher.description.contains("(") ? matcher.description : "(\(matcher.description))"
+    @Sendable func name() -> String {
+      let inner = matcher.description
+      return inner.contains("(") ? inner : "(\(inner))"
+    }
     let form: _MatcherEngineForm =
       switch matcher.engineForm {
       case .equal(let value): .notEqual(value)
@@ -75,7 +78,7 @@ extension Matcher {
       default: .opaque
       }
     let test = matcher._test
-    var negated = Matcher("!\(name)", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
+    var negated = Matcher("!\(name())", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }

@@ -31,7 +31,12 @@
 /// are shared between tasks.
 public struct Matcher<T>: Sendable {
   /// How the matcher reads in messages, for example `eq("x")` or `(isNotNil() && lessThan(3))`.
-  public let description: String
+  ///
+  /// Built when it is read, not when the matcher is made: a passing verification never renders
+  /// its matchers' values.
+  public var description: String { describe() }
+
+  private let describe: @Sendable () -> String
 
   private let check: @Sendable (T) -> MatchResult
 
@@ -103,15 +108,16 @@ public struct Matcher<T>: Sendable {
   /// - Parameters:
   ///   - test: the check's answer without a sentence (default: the check's `isMatch`).
   ///   - engineTest: the engine form of the check, for the built-in matchers that have one.
+  ///   - description: built only when read (a failure message, ``description``).
   package init(
-    _ description: String,
+    _ description: @autoclosure @escaping @Sendable () -> String,
     engineForm: _MatcherEngineForm,
     waiting: Duration = .zero,
     test: (@Sendable (T) -> Bool)? = nil,
     engineTest: _EngineTest? = nil,
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
-    self.description = description
+    self.describe = description
     self.engineForm = engineForm
     self.waiting = waiting
     self.check = check

@@ -47,7 +47,7 @@ public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConver
   ///
   /// In a stub (`when`) it matches any value and captures nothing.
   public func capture() -> Matcher<Value> {
-    var matcher = Matcher<Value>(description, engineForm: .any) { _ in .match }
+    var matcher = Matcher<Value>(self.description, engineForm: .any) { _ in .match }
     matcher._captor = self
     return matcher
   }

@@ -35,17 +35,29 @@ struct ExpectedArgument: Sendable {
   let accelerator: _ArgumentAccelerator?
 
   init(_ element: Any?) {
-    if let captor = element as? any ArgumentCapturing ?? ((element as? any _CaptorCarrying)?._carriedCaptor) {
+    // A `Matcher` (what handles and argument lists mostly hold) is recognised by one cast, which
+    // gives everything compiling it needs: dynamic casts to protocols are a large part of a
+    // small verification's cost.
+    if let matcher = element as? any _CompilableMatcher {
+      if let captor = matcher._carriedCaptor {
+        kind = .captor(captor)
+        pattern = .any
+        accelerator = nil
+        return
+      }
+      (kind, pattern) = Self.compile(matcher, form: matcher.engineForm)
+      if case .valuePredicate = pattern {
+        accelerator = matcher._accelerator()
+      } else {
+        accelerator = nil
+      }
+    } else if let captor = element as? any ArgumentCapturing {
       kind = .captor(captor)
       pattern = .any
       accelerator = nil
     } else if let matcher = element as? any AnyArgumentMatcher {
-      (kind, pattern) = Self.compile(matcher)
-      if case .valuePredicate = pattern {
-        accelerator = (matcher as? any _MatcherAccelerating)?._accelerator()
-      } else {
-        accelerator = nil
-      }
+      (kind, pattern) = Self.compile(matcher, form: .opaque)
+      accelerator = nil
     } else {
       (kind, pattern) = Self.compile(value: element)
       accelerator = nil
@@ -55,8 +67,8 @@ struct ExpectedArgument: Sendable {
   /// `any()` (of every type) runs in the engine as ANY; `eq(v)` as EQ when `v`'s bytes decide `==`;
   /// every other matcher is a predicate, evaluated only for calls that pass the cheap checks of the
   /// other arguments.
-  private static func compile(_ matcher: any AnyArgumentMatcher) -> (Kind, ArgumentPattern) {
-    switch (matcher as? any _EngineFormProviding)?.engineForm ?? .opaque {
+  private static func compile(_ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm) -> (Kind, ArgumentPattern) {
+    switch form {
     case .any:
       return (.matcher(matcher, bytes: nil), .any)
     case .equal(let value):
@@ -193,18 +205,20 @@ final class _EquatableExpectation: @unchecked Sendable {
   }
 }
 
-/// Gives the engine form of a type-erased matcher (``Matcher`` is the only conformer).
-package protocol _EngineFormProviding {
+/// What compiling an argument needs of a ``Matcher``, through one cast of the type-erased
+/// argument (``Matcher`` is the only conformer; other ``AnyArgumentMatcher``s run as predicates).
+protocol _CompilableMatcher: AnyArgumentMatcher {
+  /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { get }
-}
-
-extension Matcher: _EngineFormProviding {}
-
-/// A matcher standing for a captor (``ArgumentCaptor/capture()``).
-protocol _CaptorCarrying {
+  /// The captor the matcher stands for (``ArgumentCaptor/capture()``), or nil.
   var _carriedCaptor: (any ArgumentCapturing)? { get }
+  /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
+  func _accelerator() -> _ArgumentAccelerator?
 }
 
-extension Matcher: _CaptorCarrying {
-  var _carriedCaptor: (any ArgumentCapturing)? { _captor as? any ArgumentCapturing }
+extension Matcher: _CompilableMatcher {
+  var _carriedCaptor: (any ArgumentCapturing)? {
+    guard let captor = _captor else { return nil }
+    return captor as? any ArgumentCapturing
+  }
 }
