@@ -155,7 +155,8 @@ package struct _ArgumentAccelerator: Sendable {
 }
 
 extension Matcher {
-  /// The matcher's fast forms on recorded bytes. Nil when `T` is not a plain type (see PlainValues.swift): such values are never decoded.
+  /// The matcher's fast forms on recorded bytes. Nil when `T` is not a plain type (see
+  /// PlainValues.swift): such values are never decoded.
   package func _accelerator() -> _ArgumentAccelerator? {
     guard let plain = T.self as? any _PlainDecodable.Type, plain._isPlainType else { return nil }
     return _ArgumentAccelerator(type: ObjectIdentifier(T.self), engine: _engineTest, bytesTest: _bytesTest(plain, _test))
