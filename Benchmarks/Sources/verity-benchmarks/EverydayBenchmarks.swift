@@ -206,6 +206,8 @@ enum EverydayBenchmarks {
     var perTest: Double
     /// Nanoseconds per step per test, best of the runs (timed separately).
     var steps: [Double]
+    /// Heap allocations per test (nil where they are not counted: see `bench_allocations`).
+    var allocations: Double?
   }
 
   /// Runs `test` once checked (it must pass without an issue), then `runs` times `tests` tests.
@@ -233,7 +235,15 @@ enum EverydayBenchmarks {
       }
     }
     precondition(failures == 0, "the everyday test of \(name) failed while timed")
-    return Result(perTest: best, steps: bestSteps)
+    var allocations: Double?
+    if bench_counts_allocations() != 0 {
+      var sink = 0
+      let before = bench_allocations()
+      for _ in 0..<tests { sink &+= test(&clock, &failures) }
+      allocations = Double(bench_allocations() - before) / Double(tests)
+      blackHole(sink)
+    }
+    return Result(perTest: best, steps: bestSteps, allocations: allocations)
   }
 
   static func run(runs: Int, configuration: String, report: inout Report) {
@@ -260,6 +270,14 @@ enum EverydayBenchmarks {
           alternative: "\(formatDuration(nanoseconds: macro.perTest)) @Mock",
           ratio: macro.perTest / hand.perTest, target: "≤ 1.5× @Mock",
           meetsTarget: hand.perTest <= 1.5 * macro.perTest, summary: true))
+      if let macroCount = macro.allocations, let handCount = hand.allocations, let baseCount = baseline.allocations {
+        report.add(
+          ReportRow(
+            work: "  allocations per test (\(variant)): @Mock · hand-written",
+            verity: "\(formatNumber(macroCount, fractionDigits: 0)) · \(formatNumber(handCount, fractionDigits: 0))",
+            alternative: "\(formatNumber(baseCount, fractionDigits: 0)) hand-rolled",
+            ratio: baseCount / macroCount, target: "–", meetsTarget: nil))
+      }
       let steps = variant == "small record" ? EverydayStep.allCases.filter { $0 != .assert } : [.verifyStruct, .assert]
       for step in steps {
         let i = step.rawValue

@@ -84,6 +84,28 @@ struct VerityBenchmarks: ParsableCommand {
 
   mutating func run() throws {
     if let form = profileEveryday {
+      if form == "verify-int" || form == "verify-struct" {
+        // One passing verification, repeated on one mock's 5-call log.
+        let mock = AlbumLibraryMock()
+        let record = EverydayBenchmarks.record
+        _ = mock.album(id: 7)
+        mock.save(record, overwrite: true)
+        mock.save(record, overwrite: false)
+        _ = mock.count() + mock.count()
+        let start = bench_now_ns()
+        let allocationsBefore = bench_allocations()
+        for _ in 0..<200_000 {
+          if form == "verify-int" {
+            verify(mock.handle_album(id: eq(7)))
+          } else {
+            verify(mock.handle_save(eq(record), overwrite: any()), .times(2))
+          }
+        }
+        print(
+          "\(form): \(Double(bench_now_ns() - start) / 200_000) ns/verification, "
+            + "\(Double(bench_allocations() - allocationsBefore) / 200_000) allocations")
+        return
+      }
       let test: EverydayTest =
         switch form {
         case "hand": EverydayBenchmarks.handWrittenSmall

@@ -281,63 +281,80 @@ extension _CallLogState {
       return try body(&cPattern, context)
     case .exactly(let arguments):
       guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
-      var scratch: [UInt8] = []
+      // A verification of a handful of calls is mostly fixed cost, so this builds nothing it
+      // does not need: no predicate lists when no argument is a predicate, and the argument
+      // bytes and C argument patterns in temporary (stack) storage.
+      var hasPredicate = false
+      var scratchCount = 0
+      for (position, argument) in arguments.enumerated() {
+        switch argument {
+        case .any: break
+        case .equal(let structure): scratchCount += structure.byteCount
+        case .predicate, .valuePredicate:
+          hasPredicate = true
+          if position < pattern._accelerators.count, let needle = pattern._accelerators[position]?.engine?.needle {
+            scratchCount += needle.count
+          }
+        }
+      }
       var predicates: [_ArgumentPredicate?] = []
       var accelerators: [_ArgumentAccelerator?] = []
-      var hasPredicate = false
-      for (position, argument) in arguments.enumerated() {
-        let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
-        switch argument {
-        case .any:
-          predicates.append(nil)
-          accelerators.append(nil)
-        case .equal(let structure):
-          scratch.append(contentsOf: structure.bytes)
-          predicates.append(nil)
-          accelerators.append(nil)
-        case .predicate(let predicate):
-          predicates.append(.argument(predicate))
-          accelerators.append(accelerator)
-          hasPredicate = true
-        case .valuePredicate(let predicate):
-          predicates.append(.value(predicate))
-          accelerators.append(accelerator)
-          hasPredicate = true
+      if hasPredicate {
+        predicates.reserveCapacity(arguments.count)
+        accelerators.reserveCapacity(arguments.count)
+        for (position, argument) in arguments.enumerated() {
+          let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
+          switch argument {
+          case .any, .equal:
+            predicates.append(nil)
+            accelerators.append(nil)
+          case .predicate(let predicate):
+            predicates.append(.argument(predicate))
+            accelerators.append(accelerator)
+          case .valuePredicate(let predicate):
+            predicates.append(.value(predicate))
+            accelerators.append(accelerator)
+          }
         }
-        if let needle = accelerator?.engine?.needle { scratch.append(contentsOf: needle) }
       }
       let context = _PredicateContext(state: self, predicates: predicates, accelerators: accelerators)
       let engineTags = context.engineTags
-      return try scratch.withUnsafeBufferPointer { base throws(VerityEngineError) -> R in
-        var offset = 0
-        var cArguments: [vrt_arg_pattern] = []
-        cArguments.reserveCapacity(arguments.count)
-        for (position, argument) in arguments.enumerated() {
-          var cArgument = vrt_arg_pattern()
-          switch argument {
-          case .any:
-            cArgument.kind = VRT_ARG_ANY
-          case .equal(let structure):
-            cArgument.kind = VRT_ARG_EQ
-            cArgument.bytes = base.baseAddress! + offset
-            cArgument.length = structure.byteCount
-            offset += structure.byteCount
-          case .predicate, .valuePredicate:
-            cArgument.kind = VRT_ARG_PREDICATE
-            if let engine = accelerators[position]?.engine {
-              engine.fill(&cArgument, needle: base.baseAddress.map { $0 + offset })
-              offset += engine.needle.count
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scratchCount)) {
+        scratch throws(VerityEngineError) -> R in
+        try withUnsafeTemporaryAllocation(of: vrt_arg_pattern.self, capacity: max(1, arguments.count)) {
+          cArguments throws(VerityEngineError) -> R in
+          var offset = 0
+          for (position, argument) in arguments.enumerated() {
+            var cArgument = vrt_arg_pattern()
+            switch argument {
+            case .any:
+              cArgument.kind = VRT_ARG_ANY
+            case .equal(let structure):
+              cArgument.kind = VRT_ARG_EQ
+              structure.bytes.withUnsafeBufferPointer { bytes in
+                _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: bytes)
+              }
+              cArgument.bytes = UnsafePointer(scratch.baseAddress! + offset)
+              cArgument.length = structure.byteCount
+              offset += structure.byteCount
+            case .predicate, .valuePredicate:
+              cArgument.kind = VRT_ARG_PREDICATE
+              if let engine = accelerators[position]?.engine {
+                engine.needle.withUnsafeBufferPointer { needle in
+                  _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: needle)
+                }
+                engine.fill(&cArgument, needle: UnsafePointer(scratch.baseAddress! + offset))
+                offset += engine.needle.count
+              }
             }
+            (cArguments.baseAddress! + position).initialize(to: cArgument)
           }
-          cArguments.append(cArgument)
-        }
-        return try cArguments.withUnsafeBufferPointer { cBuffer throws(VerityEngineError) -> R in
-          try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
+          return try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
             var cPattern = vrt_pattern()
             cPattern.method = method
             cPattern.flags = skippingPredicates ? UInt32(VRT_PATTERN_SKIP_PREDICATES) : 0
             cPattern.arg_count = UInt32(arguments.count)
-            cPattern.args = cBuffer.baseAddress
+            cPattern.args = UnsafePointer(cArguments.baseAddress)
             cPattern.predicate = hasPredicate ? _verityPredicateThunk : nil
             cPattern.predicate_context = Unmanaged.passUnretained(context).toOpaque()
             cPattern.engine_tags = tags.baseAddress
