@@ -1,9 +1,9 @@
 /*
  * pattern.c — compiling a query's vrt_pattern, preparing its scan plan, and the engine kinds'
- * cases that do not sit in every scan's inner loop (strings and doubles; integers are decided in
- * query_internal.h).
+ * cases that do not sit in every scan's inner loop (strings and doubles; integers are decided
+ * inline, in pattern.h).
  */
-#include "query_internal.h"
+#include "pattern.h"
 
 static bool vrt__is_ascii(const uint8_t *bytes, size_t length) {
   for (size_t i = 0; i < length; i++) {
