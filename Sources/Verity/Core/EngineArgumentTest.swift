@@ -152,14 +152,18 @@ package struct _ArgumentAccelerator: Sendable {
   let engine: _EngineTest?
   /// Decodes the bytes as a `T` and runs the matcher's test; nil when they don't decode.
   let bytesTest: @Sendable (UnsafeRawBufferPointer) -> Bool?
-}
 
-extension Matcher {
-  /// The matcher's fast forms on recorded bytes. Nil when `T` is not a plain type (see
-  /// PlainValues.swift): such values are never decoded.
-  package func _accelerator() -> _ArgumentAccelerator? {
+  /// The accelerator of a matcher of `T` with this engine form and test; nil when `T` is not a
+  /// plain type (see PlainValues.swift): such values are never decoded.
+  package init?<T>(matching _: T.Type, engine: _EngineTest?, test: @escaping @Sendable (T) -> Bool) {
     guard let plain = T.self as? any _PlainDecodable.Type, plain._isPlainType else { return nil }
-    return _ArgumentAccelerator(type: ObjectIdentifier(T.self), engine: _engineTest, bytesTest: _bytesTest(plain, _test))
+    self.init(type: ObjectIdentifier(T.self), engine: engine, bytesTest: _bytesTest(plain, test))
+  }
+
+  init(type: ObjectIdentifier, engine: _EngineTest?, bytesTest: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool?) {
+    self.type = type
+    self.engine = engine
+    self.bytesTest = bytesTest
   }
 }
 
