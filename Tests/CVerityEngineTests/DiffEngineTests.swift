@@ -2,7 +2,7 @@ import CVerityEngine
 import Testing
 
 /// The C diff's contracts: arguments, limits, totals; its results on values are tested through
-/// the Swift API (Tests/VerityTests/Matching) and by the fuzz target.
+/// the Swift API (Tests/VerityTests/Diff) and by the fuzz target.
 @Suite("vrt_diff")
 struct DiffEngineTests {
   /// Runs vrt_diff on two byte structures with fresh node tables.

@@ -11,6 +11,7 @@ struct JSONDocumentTests {
 
   static func data(_ name: String) throws -> Data {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent("Resources/JSONDocuments")
     return try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
   }
