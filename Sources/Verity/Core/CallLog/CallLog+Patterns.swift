@@ -1,0 +1,236 @@
+// Lowering a CallPattern to the engine's vrt_pattern, and running the predicates the engine
+// hands back to Swift (matchers with no engine form, `==` on recorded values).
+internal import CVerityEngine
+
+extension _CallLogState {
+  /// Lowers `pattern` to an engine pattern for `body`. Returns nil, without calling `body`, when
+  /// the method was never recorded (such a pattern matches nothing).
+  ///
+  /// `.any` and `.equal` arguments run in the engine. A predicate whose matcher has an engine form
+  /// (a built-in comparison or string matcher, see ``_EngineTest``) runs in the engine for the
+  /// calls whose argument has exactly the matcher's type (`engine_tags`); every other predicate,
+  /// and those calls, go to the context's callback, or, with `skippingPredicates`, are left to
+  /// the caller (see ``_PredicateContext``).
+  func withPattern<R>(
+    _ pattern: CallPattern,
+    skippingPredicates: Bool = false,
+    _ body: (UnsafePointer<vrt_pattern>, _PredicateContext) throws(VerityEngineError) -> R
+  ) throws(VerityEngineError) -> R? {
+    guard let method = methodIDs[pattern.method] else { return nil }
+    switch pattern.arguments {
+    case .any:
+      var cPattern = vrt_pattern()
+      cPattern.method = method
+      cPattern.flags = UInt32(VRT_PATTERN_ANY_ARGUMENTS)
+      let context = _PredicateContext(state: self, predicates: [], accelerators: [])
+      return try body(&cPattern, context)
+    case .exactly(let arguments):
+      guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
+      // A verification of a handful of calls is mostly fixed cost, so this builds nothing it
+      // does not need: no predicate lists when no argument is a predicate, and the argument
+      // bytes and C argument patterns in temporary (stack) storage.
+      var hasPredicate = false
+      var scratchCount = 0
+      for (position, argument) in arguments.enumerated() {
+        switch argument {
+        case .any: break
+        case .equal(let structure): scratchCount += structure.byteCount
+        case .predicate, .valuePredicate:
+          hasPredicate = true
+          if position < pattern._accelerators.count, let needle = pattern._accelerators[position]?.engine?.needle {
+            scratchCount += needle.count
+          }
+        }
+      }
+      var predicates: [_ArgumentPredicate?] = []
+      var accelerators: [_ArgumentAccelerator?] = []
+      if hasPredicate {
+        predicates.reserveCapacity(arguments.count)
+        accelerators.reserveCapacity(arguments.count)
+        for (position, argument) in arguments.enumerated() {
+          let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
+          switch argument {
+          case .any, .equal:
+            predicates.append(nil)
+            accelerators.append(nil)
+          case .predicate(let predicate):
+            predicates.append(.argument(predicate))
+            accelerators.append(accelerator)
+          case .valuePredicate(let predicate):
+            predicates.append(.value(predicate))
+            accelerators.append(accelerator)
+          }
+        }
+      }
+      let context = _PredicateContext(state: self, predicates: predicates, accelerators: accelerators)
+      let engineTags = context.engineTags
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scratchCount)) {
+        scratch throws(VerityEngineError) -> R in
+        try withUnsafeTemporaryAllocation(of: vrt_arg_pattern.self, capacity: max(1, arguments.count)) {
+          cArguments throws(VerityEngineError) -> R in
+          var offset = 0
+          for (position, argument) in arguments.enumerated() {
+            var cArgument = vrt_arg_pattern()
+            switch argument {
+            case .any:
+              cArgument.kind = VRT_ARG_ANY
+            case .equal(let structure):
+              cArgument.kind = VRT_ARG_EQ
+              structure.bytes.withUnsafeBufferPointer { bytes in
+                _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: bytes)
+              }
+              cArgument.bytes = UnsafePointer(scratch.baseAddress! + offset)
+              cArgument.length = structure.byteCount
+              offset += structure.byteCount
+            case .predicate, .valuePredicate:
+              cArgument.kind = VRT_ARG_PREDICATE
+              if let engine = accelerators[position]?.engine {
+                engine.needle.withUnsafeBufferPointer { needle in
+                  _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: needle)
+                }
+                engine.fill(&cArgument, needle: UnsafePointer(scratch.baseAddress! + offset))
+                offset += engine.needle.count
+              }
+            }
+            (cArguments.baseAddress! + position).initialize(to: cArgument)
+          }
+          return try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
+            var cPattern = vrt_pattern()
+            cPattern.method = method
+            cPattern.flags = skippingPredicates ? UInt32(VRT_PATTERN_SKIP_PREDICATES) : 0
+            cPattern.arg_count = UInt32(arguments.count)
+            cPattern.args = UnsafePointer(cArguments.baseAddress)
+            cPattern.predicate = hasPredicate ? _verityPredicateThunk : nil
+            cPattern.predicate_context = Unmanaged.passUnretained(context).toOpaque()
+            cPattern.engine_tags = tags.baseAddress
+            cPattern.engine_tag_count = tags.count
+            return try withExtendedLifetime(context) { () throws(VerityEngineError) -> R in
+              try body(&cPattern, context)
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// What the predicates of one query need: the predicates and accelerators by argument position,
+/// and how to read a call's argument values (its tag says: rebuilt from bytes by an argument
+/// shape, or a retained array). Used during one query, under the log's lock: by the engine's
+/// callback, and by verification for the calls the engine hands back (`_countAndMarkVerified`).
+final class _PredicateContext {
+  let log: OpaquePointer?
+  let predicates: [_ArgumentPredicate?]
+  let accelerators: [_ArgumentAccelerator?]
+  let shapes: [_ArgumentShape]
+  let retained: [[Any?]]
+  /// Per argument position with an accelerator: whether a tag's calls hold exactly the
+  /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
+  let fastTags: [[Bool]]
+  /// The accelerators' tests on bytes, by position.
+  let bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?]
+
+  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_ArgumentAccelerator?]) {
+    self.log = state.log
+    self.predicates = predicates
+    self.accelerators = accelerators
+    self.shapes = state.shapes
+    self.retained = state.retained
+    self.bytesTests = accelerators.map { $0?.bytesTest }
+    let shapes = state.shapes
+    fastTags = accelerators.enumerated().map { position, accelerator in
+      guard let accelerator else { return [] }
+      let id = UInt(bitPattern: accelerator.type)
+      return [false] + shapes.map { $0.canBePlain && position < $0.ids.count && $0.ids[position] == id }
+    }
+  }
+
+  /// The tags whose calls the engine decides for every engine-form argument (see `engine_tags`).
+  /// Never empty: a tag no call has stands for "none".
+  var engineTags: [UInt32] {
+    let positions = accelerators.indices.filter { accelerators[$0]?.engine != nil }
+    guard !positions.isEmpty else { return [] }
+    var tags: [UInt32] = []
+    for tag in 1..<UInt32(shapes.count + 1) where positions.allSatisfy({ fastTags[$0][Int(tag)] }) {
+      tags.append(tag)
+    }
+    return tags.isEmpty ? [_ValueTag.retainedBase - 1] : tags
+  }
+
+  /// Whether argument `position` (its bytes given) of call `callIndex`, whose tag is `tag`,
+  /// matches its predicate.
+  func evaluate(callIndex: UInt64, position: Int, bytes: UnsafeRawBufferPointer, tag: UInt32) -> Bool {
+    guard position < predicates.count, let predicate = predicates[position] else { return true }
+    if let test = bytesTests[position], Int(tag) < fastTags[position].count, fastTags[position][Int(tag)],
+      let answer = test(bytes)
+    {
+      return answer
+    }
+    let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, retained: retained)
+    switch predicate {
+    case .value(let predicate):
+      return predicate(value?.value)
+    case .argument(let predicate):
+      // The log's arguments come from Verity's encoder; they are not re-validated here.
+      let structure = Structure(_trusted: Array(bytes))
+      return predicate(
+        RecordedArgument(
+          callIndex: Int(callIndex), position: position, structure: structure, value: value?.value,
+          isValueRetained: value != nil))
+    }
+  }
+
+  /// The engine callback's entry: looks the call's tag up first.
+  func evaluate(callIndex: UInt64, position: UInt32, bytes: UnsafePointer<UInt8>?, length: Int) -> Bool {
+    var call = vrt_call()
+    if let log { _ = vrt_log_get(log, callIndex, &call) }
+    return evaluate(
+      callIndex: callIndex, position: Int(position), bytes: UnsafeRawBufferPointer(start: bytes, count: length),
+      tag: call.tag)
+  }
+
+  /// Argument positions whose predicate the engine leaves to the caller (with
+  /// `VRT_PATTERN_SKIP_PREDICATES`), in order: those without an engine form. (The engine decides an
+  /// engine-form argument itself, or through the callback for the calls it cannot decide.)
+  var predicatePositions: [Int] {
+    predicates.indices.filter { predicates[$0] != nil && accelerators[$0]?.engine == nil }
+  }
+}
+
+/// The value of argument `position` of a call with `tag` (its bytes given): rebuilt from the bytes
+/// by the tag's shape, or taken from the call's retained array; nil when none is kept.
+func _argumentValue(
+  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], retained: [[Any?]]
+) -> _RetainedValue? {
+  if tag == _ValueTag.none { return nil }
+  if tag >= _ValueTag.retainedBase {
+    let index = Int(tag - _ValueTag.retainedBase)
+    guard index < retained.count, position < retained[index].count else { return nil }
+    return _RetainedValue(retained[index][position])
+  }
+  let index = Int(tag) - 1
+  guard index < shapes.count, position < shapes[index].types.count else { return nil }
+  return _RetainedValue(shapes[index].value(at: position, bytes: bytes))
+}
+
+/// An argument predicate as the engine callback runs it.
+enum _ArgumentPredicate {
+  /// Sees the argument's structure and retained value.
+  case argument(@Sendable (RecordedArgument) -> Bool)
+  /// Sees the retained value only: no structure is built.
+  case value(@Sendable (Any?) -> Bool)
+}
+
+/// The engine's predicate callback: forwards to the query's ``_PredicateContext``.
+/// (Verification runs its predicates in Swift instead, see `_countAndMarkVerified`.)
+func _verityPredicateThunk(
+  _ context: UnsafeMutableRawPointer?,
+  _ callIndex: UInt64,
+  _ argumentIndex: UInt32,
+  _ bytes: UnsafePointer<UInt8>?,
+  _ length: Int
+) -> Bool {
+  guard let context else { return false }
+  return Unmanaged<_PredicateContext>.fromOpaque(context).takeUnretainedValue()
+    .evaluate(callIndex: callIndex, position: argumentIndex, bytes: bytes, length: length)
+}
