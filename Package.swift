@@ -31,14 +31,22 @@ let package = Package(
       dependencies: ["CXXHash"],
       path: "CSources/CVerityEngine"
     ),
+    // The core: structures and their encoder, the call log, runtime support and failure
+    // reporting. The only Swift code that imports the C engine; features reach it through
+    // `package` declarations, and users through `Verity`, which re-exports it.
     .target(
-      name: "Verity",
+      name: "VerityCore",
       dependencies: [
         "CVerityEngine",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Linked so that failures fail Swift Testing tests on Linux too (see DESIGN.md).
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    // The features: assertions, matchers, the diff, mocks and robots, on top of the core.
+    .target(
+      name: "Verity",
+      dependencies: ["VerityCore"]
     ),
     // The compiler plug-in that expands Verity's macros.
     .macro(
@@ -71,9 +79,18 @@ let package = Package(
       name: "CVerityEngineTests",
       dependencies: ["CVerityEngine"]
     ),
+    // Helpers the test targets share (a lock the sanitizers see, seeded random numbers).
+    .target(
+      name: "VerityTestSupport",
+      path: "Tests/VerityTestSupport"
+    ),
+    .testTarget(
+      name: "VerityCoreTests",
+      dependencies: ["VerityCore", "Verity", "VerityTestSupport"]
+    ),
     .testTarget(
       name: "VerityTests",
-      dependencies: ["Verity"],
+      dependencies: ["Verity", "VerityCore", "VerityTestSupport"],
       // JSON documents read by path (tests and benchmarks), not bundled.
       exclude: ["Resources"]
     ),

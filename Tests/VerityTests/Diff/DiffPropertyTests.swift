@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Verity
+import VerityTestSupport
 
 /// Random JSON-like trees: numbers, strings, booleans, arrays and dictionaries, nested.
 func randomTree(_ rng: inout SeededGenerator, depth: Int = 0) -> Any {

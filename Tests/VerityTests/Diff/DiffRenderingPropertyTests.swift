@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Verity
+import VerityTestSupport
 
 /// Issue "right answers, round 3", case 7: both renderings, over many diffs and every line budget
 /// from 0 to 20, stay within the budget, balance their brackets, and say exactly how many edits

@@ -1,5 +1,6 @@
 import Testing
 import Verity
+import VerityTestSupport
 
 @Suite struct CollectionMatcherTests {
   @Test func hasCountMatcher() {

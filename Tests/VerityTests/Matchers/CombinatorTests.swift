@@ -1,5 +1,6 @@
 import Testing
 import Verity
+import VerityTestSupport
 
 /// Counts how often its matchers run, to show which ones a combinator skipped.
 private final class EvaluationCounter: Sendable {

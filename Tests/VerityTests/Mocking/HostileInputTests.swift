@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Verity
+@testable import VerityCore
+import VerityTestSupport
 
 /// Conformances that break their contract.
 struct WritesNothing: StructurallyEncodable {

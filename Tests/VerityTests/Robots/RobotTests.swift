@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Verity
+import VerityTestSupport
 
 enum LoginElement: String {
   case emailField, passwordField, submit, rememberMe, quantity, price, banner, spinner

@@ -1,5 +1,6 @@
 import Testing
 import Verity
+import VerityTestSupport
 
 enum FixtureLoginError: Error, Equatable {
   case locked

@@ -1,3 +1,5 @@
+import VerityTestSupport
+
 /// A clock whose time moves only when a test calls `advance(by:)`, so tests of time-based code
 /// never really sleep.
 ///

@@ -1,9 +1,9 @@
 /// Deterministic pseudo-random numbers (SplitMix64) for generated-value tests: a failing case is
 /// reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+package struct SeededGenerator: RandomNumberGenerator {
+  package var state: UInt64
+  package init(seed: UInt64) { state = seed }
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -270,7 +270,7 @@ func _decodeJSONValue(_ reader: inout _PlainReader) -> Any? {
 
 /// Whether an `[Any]` / `[String: Any]` argument holds only what ``_decodeJSONValue(_:)`` gives
 /// back exactly.
-func _isPlainJSONTree(_ value: Any) -> Bool {
+package func _isPlainJSONTree(_ value: Any) -> Bool {
   let type = ObjectIdentifier(Swift.type(of: value))
   if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Bool.self) { return true }
   if type == ObjectIdentifier(String.self) { return _isNFCQuick(value as! String) }
@@ -295,7 +295,7 @@ func _isNFCQuick(_ string: String) -> Bool {
 }
 
 /// The two argument types whose values are plain only when their contents are (checked per call).
-let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([String: Any].self))
+package let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([String: Any].self))
 
 // MARK: Argument types of one call
 

@@ -37,6 +37,13 @@ package struct _EngineDifference: Sendable {
     package var step: Int?
     package var before: Structure?
     package var after: Structure?
+
+    package init(kind: EditKind, step: Int?, before: Structure?, after: Structure?) {
+      self.kind = kind
+      self.step = step
+      self.before = before
+      self.after = after
+    }
   }
 
   package var steps: [Step] = []
@@ -47,6 +54,8 @@ package struct _EngineDifference: Sendable {
   package var truncated = false
 
   package var total: Int { changed + typeChanged + inserted + removed + moved }
+
+  package init() {}
 }
 
 /// Options for ``Structure/_engineDiff(to:options:)``, in engine terms.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Verity
+import VerityTestSupport
 
 private final class Account {
   var owner: String

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Verity
+@testable import VerityCore
+import Verity
 
 private protocol Shape {}
 private enum Planet { case mercury, venus }

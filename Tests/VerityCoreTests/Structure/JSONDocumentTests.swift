@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Verity
+@testable import VerityCore
+import Verity
+import VerityTestSupport
 
 /// Real JSON documents (Tests/VerityTests/Resources/JSONDocuments): decoded by
 /// `JSONSerialization`, they must have the same structure as the same document built from Swift
@@ -12,7 +14,7 @@ struct JSONDocumentTests {
   static func data(_ name: String) throws -> Data {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-      .appendingPathComponent("Resources/JSONDocuments")
+      .appendingPathComponent("VerityTests/Resources/JSONDocuments")
     return try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
   }
 

@@ -7,15 +7,15 @@ import Foundation
 /// protects as raced. `NSLock` locks a pthread mutex, which the sanitizer intercepts.
 ///
 /// `@unchecked Sendable`: `value` is only touched inside `withLock`, under the lock.
-final class TestLock<Value>: @unchecked Sendable {
+package final class TestLock<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

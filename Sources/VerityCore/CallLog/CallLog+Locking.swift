@@ -50,7 +50,7 @@ extension CallLog {
   /// description running in a query that uses the same log. (A thread always sees its own stores,
   /// and no other thread ever stores this thread's identity, so a relaxed load is exact here.)
   @inline(__always)
-  var _isReentrant: Bool {
+  package var _isReentrant: Bool {
     _owner.load(ordering: .relaxed) == _currentThreadID()
   }
 

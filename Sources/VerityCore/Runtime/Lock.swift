@@ -17,16 +17,16 @@ internal import CVerityEngine
 /// let count = _Lock(0)
 /// count._withLock { $0 += 1 }
 /// ```
-final class _Lock<Value: ~Copyable>: Sendable {
+package final class _Lock<Value: ~Copyable>: Sendable {
   private let mutex: Mutex<Value>
 
-  init(_ value: consuming sending Value) {
+  package init(_ value: consuming sending Value) {
     mutex = Mutex(value)
   }
 
   /// Runs `body` on the value under the lock (`Mutex.withLock`, with the sanitizer told).
   @inline(__always)
-  func _withLock<Result: ~Copyable, E: Error>(
+  package func _withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     let token = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())

@@ -141,18 +141,18 @@ extension Structure {
 }
 
 /// A bounds-checked cursor over structure bytes.
-struct _StructureReader {
+package struct _StructureReader {
   let bytes: UnsafeRawBufferPointer
   var position: Int
 
-  init(_ bytes: UnsafeRawBufferPointer, at position: Int = 0) {
+  package init(_ bytes: UnsafeRawBufferPointer, at position: Int = 0) {
     self.bytes = bytes
     self.position = position
   }
 
   var isAtEnd: Bool { position >= bytes.count }
 
-  mutating func readTag() -> UInt8? {
+  package mutating func readTag() -> UInt8? {
     guard position >= 0, position < bytes.count else { return nil }
     defer { position += 1 }
     return bytes[position]
@@ -179,7 +179,7 @@ struct _StructureReader {
   }
 
   /// A varint length followed by that many bytes.
-  mutating func readLengthPrefixed() -> UnsafeRawBufferPointer? {
+  package mutating func readLengthPrefixed() -> UnsafeRawBufferPointer? {
     guard let length = readVarint(), length <= UInt64(bytes.count - position) else { return nil }
     let start = position
     position += Int(length)
