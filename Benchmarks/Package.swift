@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The benchmark executable lives in its own package so that library users never resolve
 // benchmark-only dependencies. Run it with `scripts/benchmark` from the repository root.
 import PackageDescription

@@ -81,59 +81,37 @@ public struct Assertion<Value> {
     return link(outcome, name: name, lineNumber: lineNumber)
   }
 
-  #if compiler(>=6.2)
-    /// Runs one operator's asynchronous check and returns the next link of the chain.
-    ///
-    /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
-    /// The method and `evaluator` run in the caller's isolation (`nonisolated(nonsending)`), so an
-    /// actor-isolated test can check values that are not `Sendable`.
-    ///
-    /// ```swift
-    /// extension Assertion where Value == URL {
-    ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
-    ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
-    ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
-    ///     }
-    ///   }
-    /// }
-    /// ```
-    @discardableResult
-    public nonisolated(nonsending) func asyncEvaluate<NewValue>(
-      name: String,
-      lineNumber: Int,
-      evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
-    ) async -> Assertion<NewValue> {
-      chain.markEvaluated()
-      guard case .pass(let value) = result else { return carryFailure() }
-      let outcome: AssertionResult<NewValue>
-      do {
-        outcome = try await evaluator(value)
-      } catch {
-        outcome = .fail(thrownError: error)
-      }
-      return link(outcome, name: name, lineNumber: lineNumber)
+  /// Runs one operator's asynchronous check and returns the next link of the chain.
+  ///
+  /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
+  /// The method and `evaluator` run in the caller's isolation (`nonisolated(nonsending)`), so an
+  /// actor-isolated test can check values that are not `Sendable`.
+  ///
+  /// ```swift
+  /// extension Assertion where Value == URL {
+  ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
+  ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
+  ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  @discardableResult
+  public nonisolated(nonsending) func asyncEvaluate<NewValue>(
+    name: String,
+    lineNumber: Int,
+    evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
+  ) async -> Assertion<NewValue> {
+    chain.markEvaluated()
+    guard case .pass(let value) = result else { return carryFailure() }
+    let outcome: AssertionResult<NewValue>
+    do {
+      outcome = try await evaluator(value)
+    } catch {
+      outcome = .fail(thrownError: error)
     }
-  #else
-    /// Runs one operator's asynchronous check and returns the next link of the chain; see
-    /// ``evaluate(name:lineNumber:evaluator:)``. (Before Swift 6.2, the check runs off the
-    /// caller's actor, so actor-isolated callers need `Sendable` values.)
-    @discardableResult
-    public func asyncEvaluate<NewValue>(
-      name: String,
-      lineNumber: Int,
-      evaluator: (Value) async throws -> AssertionResult<NewValue>
-    ) async -> Assertion<NewValue> {
-      chain.markEvaluated()
-      guard case .pass(let value) = result else { return carryFailure() }
-      let outcome: AssertionResult<NewValue>
-      do {
-        outcome = try await evaluator(value)
-      } catch {
-        outcome = .fail(thrownError: error)
-      }
-      return link(outcome, name: name, lineNumber: lineNumber)
-    }
-  #endif
+    return link(outcome, name: name, lineNumber: lineNumber)
+  }
 
   /// The next link after a failure: the same failure, name and line, retyped.
   private func carryFailure<NewValue>() -> Assertion<NewValue> {

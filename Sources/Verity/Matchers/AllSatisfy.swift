@@ -9,7 +9,7 @@
 /// matcher.matches([1, -2])
 /// // .mismatch("element 1 of [1, -2] does not match greaterThan(0): -2 is not greater than 0")
 /// ```
-public func allSatisfy<C: Collection & _SendableMetatype>(
+public func allSatisfy<C: Collection & SendableMetatype>(
   _ element: Matcher<C.Element>
 ) -> Matcher<C> {
   Matcher("allSatisfy(\(element.description))") { value in

@@ -8,7 +8,7 @@
 /// matcher.matches([1, 2])
 /// // .mismatch("[1, 2] has no element matching greaterThan(2)")
 /// ```
-public func contains<C: Collection & _SendableMetatype>(
+public func contains<C: Collection & SendableMetatype>(
   _ element: Matcher<C.Element>
 ) -> Matcher<C> {
   Matcher("contains(\(element.description))") { value in
@@ -26,7 +26,7 @@ public func contains<C: Collection & _SendableMetatype>(
 /// let matcher: Matcher<[Int]> = contains(3)
 /// matcher.matches([1, 2])  // .mismatch("[1, 2] has no element matching eq(3)")
 /// ```
-public func contains<C: Collection & _SendableMetatype>(_ element: C.Element) -> Matcher<C>
+public func contains<C: Collection & SendableMetatype>(_ element: C.Element) -> Matcher<C>
 where C.Element: Equatable & Sendable {
   contains(eq(element))
 }

@@ -5,7 +5,7 @@
 /// matcher.matches([1, 2])     // .match
 /// matcher.matches([1, 2, 3])  // .mismatch("count of [1, 2, 3] is 3, not 2")
 /// ```
-public func hasCount<C: Collection & _SendableMetatype>(_ count: Int) -> Matcher<C> {
+public func hasCount<C: Collection & SendableMetatype>(_ count: Int) -> Matcher<C> {
   Matcher("hasCount(\(count))") { value in
     let actual = value.count
     return actual == count

@@ -5,7 +5,7 @@
 /// matcher.matches([])   // .match
 /// matcher.matches([1])  // .mismatch("[1] is not empty")
 /// ```
-public func isEmpty<C: Collection & _SendableMetatype>() -> Matcher<C> {
+public func isEmpty<C: Collection & SendableMetatype>() -> Matcher<C> {
   Matcher("isEmpty()") { value in
     value.isEmpty ? .match : .mismatch("\(_render(value)) is not empty")
   }

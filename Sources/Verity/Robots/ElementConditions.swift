@@ -9,7 +9,7 @@ import Foundation
 // Value conditions (`empty`, `equal(to:)`, `contains`, `placeholderEqual(to:)`) fail on an element
 // that does not exist.
 
-extension Matcher where T: RobotElement & _SendableMetatype {
+extension Matcher where T: RobotElement & SendableMetatype {
   /// How long `.exists` and `.doesNotExist` wait by default, as DropBear does: 5 seconds.
   public static var defaultWaiting: TimeInterval { 5 }
 

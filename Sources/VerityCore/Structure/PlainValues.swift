@@ -98,7 +98,7 @@ struct _PlainReader {
 }
 
 /// A type whose values can be rebuilt from their structure (see the top of this file).
-protocol _PlainDecodable: _SendableMetatype {
+protocol _PlainDecodable: SendableMetatype {
   /// Whether every value of this type is plain (checked once per argument shape). A container is
   /// plain when its elements are.
   static var _isPlainType: Bool { get }

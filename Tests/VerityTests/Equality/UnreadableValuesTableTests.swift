@@ -28,19 +28,19 @@ enum Rows {
   }
 
   /// An Equatable type that is not Sendable (pointers): `==` only.
-  static func equatableRow<T: Equatable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
+  static func equatableRow<T: Equatable & SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
     _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
     ValueRow(name: name, value: value, same: same, other: other, typed: nil,
       equals: { ($0 as! T) == ($1 as! T) })
   }
 
-  static func row<T: Equatable & Sendable & _SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
+  static func row<T: Equatable & Sendable & SendableMetatype>(_ name: String, _ value: @escaping @Sendable () -> T,
     _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
     ValueRow(name: name, value: value, same: same, other: other, typed: nil,
       equals: { ($0 as! T) == ($1 as! T) }, disagreements: { disagreementsWithEquality(value(), same(), other()) })
   }
 
-  static func row<T: Equatable & StructurallyEncodable & Sendable & _SendableMetatype>(_ name: String,
+  static func row<T: Equatable & StructurallyEncodable & Sendable & SendableMetatype>(_ name: String,
     _ value: @escaping @Sendable () -> T,
     _ same: @escaping @Sendable () -> T, _ other: @escaping @Sendable () -> T) -> ValueRow {
     ValueRow(name: name, value: value, same: same, other: other, typed: { Structure($0 as! T) },

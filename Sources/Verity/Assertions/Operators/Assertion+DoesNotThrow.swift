@@ -14,33 +14,21 @@ extension Assertion {
     }
   }
 
-  #if compiler(>=6.2)
-    /// Passes when the asynchronous expression returns without throwing, and passes the returned
-    /// value on.
-    ///
-    /// The expression runs in the caller's isolation.
-    ///
-    /// ```swift
-    /// await Assert(asyncThrowingExpression: { try await api.fetchUser(id: 1) })
-    ///   .doesNotThrow()
-    ///   .isNotNil()
-    /// ```
-    @discardableResult
-    public nonisolated(nonsending) func doesNotThrow<T>(line: Int = #line) async -> Assertion<T>
-    where Value == () async throws -> T {
-      await asyncEvaluate(name: "doesNotThrow", lineNumber: line) { expression in
-        .pass(try await expression())
-      }
+  /// Passes when the asynchronous expression returns without throwing, and passes the returned
+  /// value on.
+  ///
+  /// The expression runs in the caller's isolation.
+  ///
+  /// ```swift
+  /// await Assert(asyncThrowingExpression: { try await api.fetchUser(id: 1) })
+  ///   .doesNotThrow()
+  ///   .isNotNil()
+  /// ```
+  @discardableResult
+  public nonisolated(nonsending) func doesNotThrow<T>(line: Int = #line) async -> Assertion<T>
+  where Value == () async throws -> T {
+    await asyncEvaluate(name: "doesNotThrow", lineNumber: line) { expression in
+      .pass(try await expression())
     }
-  #else
-    /// Passes when the asynchronous expression returns without throwing, and passes the returned
-    /// value on.
-    @discardableResult
-    public func doesNotThrow<T>(line: Int = #line) async -> Assertion<T>
-    where Value == () async throws -> T {
-      await asyncEvaluate(name: "doesNotThrow", lineNumber: line) { expression in
-        .pass(try await expression())
-      }
-    }
-  #endif
+  }
 }

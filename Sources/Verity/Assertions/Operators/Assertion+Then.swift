@@ -16,34 +16,23 @@ extension Assertion {
     }
   }
 
-  #if compiler(>=6.2)
-    /// Ends the chain by running the asynchronous `body` with the value, if every operator before
-    /// passed.
-    ///
-    /// `body` runs in the caller's isolation, so it can use values that are not `Sendable`.
-    ///
-    /// ```swift
-    /// await Assert(that: session).isNotNil().asyncThen { session in
-    ///   await session.close()
-    /// }
-    /// ```
-    public nonisolated(nonsending) func asyncThen(
-      line: Int = #line,
-      _ body: nonisolated(nonsending) (Value) async throws -> Void
-    ) async {
-      await asyncEvaluate(name: "asyncThen", lineNumber: line) { value in
-        try await body(value)
-        return .pass(())
-      }
+  /// Ends the chain by running the asynchronous `body` with the value, if every operator before
+  /// passed.
+  ///
+  /// `body` runs in the caller's isolation, so it can use values that are not `Sendable`.
+  ///
+  /// ```swift
+  /// await Assert(that: session).isNotNil().asyncThen { session in
+  ///   await session.close()
+  /// }
+  /// ```
+  public nonisolated(nonsending) func asyncThen(
+    line: Int = #line,
+    _ body: nonisolated(nonsending) (Value) async throws -> Void
+  ) async {
+    await asyncEvaluate(name: "asyncThen", lineNumber: line) { value in
+      try await body(value)
+      return .pass(())
     }
-  #else
-    /// Ends the chain by running the asynchronous `body` with the value, if every operator before
-    /// passed.
-    public func asyncThen(line: Int = #line, _ body: (Value) async throws -> Void) async {
-      await asyncEvaluate(name: "asyncThen", lineNumber: line) { value in
-        try await body(value)
-        return .pass(())
-      }
-    }
-  #endif
+  }
 }

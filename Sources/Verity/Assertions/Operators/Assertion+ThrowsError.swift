@@ -21,42 +21,26 @@ extension Assertion {
     }
   }
 
-  #if compiler(>=6.2)
-    /// Passes when the asynchronous expression throws, and passes the thrown error on.
-    ///
-    /// The expression runs in the caller's isolation.
-    ///
-    /// ```swift
-    /// await Assert(asyncThrowingExpression: { try await api.fetchUser(id: -1) })
-    ///   .throwsError()
-    /// ```
-    @discardableResult
-    public nonisolated(nonsending) func throwsError<T>(line: Int = #line) async -> Assertion<
-      any Error
-    >
-    where Value == () async throws -> T {
-      await asyncEvaluate(name: "throwsError", lineNumber: line) { expression in
-        do {
-          let value = try await expression()
-          return .fail(message: "expression returned \(_render(value)) without throwing")
-        } catch {
-          return .pass(error)
-        }
+  /// Passes when the asynchronous expression throws, and passes the thrown error on.
+  ///
+  /// The expression runs in the caller's isolation.
+  ///
+  /// ```swift
+  /// await Assert(asyncThrowingExpression: { try await api.fetchUser(id: -1) })
+  ///   .throwsError()
+  /// ```
+  @discardableResult
+  public nonisolated(nonsending) func throwsError<T>(line: Int = #line) async -> Assertion<
+    any Error
+  >
+  where Value == () async throws -> T {
+    await asyncEvaluate(name: "throwsError", lineNumber: line) { expression in
+      do {
+        let value = try await expression()
+        return .fail(message: "expression returned \(_render(value)) without throwing")
+      } catch {
+        return .pass(error)
       }
     }
-  #else
-    /// Passes when the asynchronous expression throws, and passes the thrown error on.
-    @discardableResult
-    public func throwsError<T>(line: Int = #line) async -> Assertion<any Error>
-    where Value == () async throws -> T {
-      await asyncEvaluate(name: "throwsError", lineNumber: line) { expression in
-        do {
-          let value = try await expression()
-          return .fail(message: "expression returned \(_render(value)) without throwing")
-        } catch {
-          return .pass(error)
-        }
-      }
-    }
-  #endif
+  }
 }
