@@ -32,7 +32,7 @@
 /// properties too.
 @attached(
   extension, conformances: StructurallyEncodable, Matchable,
-  names: named(encode(to:)), named(_verityStructureIsEquality))
+  names: named(encode(to:)), named(structureDecidesEquality))
 public macro Matchable() = #externalMacro(module: "VerityMacrosPlugin", type: "MatchableMacro")
 
 /// Leaves a stored property out of the encoding ``Matchable()`` synthesizes.

@@ -38,13 +38,13 @@ public struct MatchableMacro: ExtensionMacro {
       if fields.isEmpty {
         // Reflection shows an instance with no stored properties by its description.
         body = """
-          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
+          encoder.encodeObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
           """
       } else {
         // A final class may still inherit stored properties the macro cannot see: such an
         // instance is written by reflection, which sees them.
         body = """
-          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+          encoder.encodeObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
           \(fieldLines(fields))
           }
           """
@@ -62,14 +62,14 @@ public struct MatchableMacro: ExtensionMacro {
     let conformances = protocols.map { "Verity.\($0.trimmedDescription.split(separator: ".").last!)" }
     guard !conformances.isEmpty else { return [] }
     let access = isPublic(declaration) ? "public " : ""
-    // `_verityStructureIsEquality` false: the type's own `==` (which the macro cannot see) decides
+    // `structureDecidesEquality` false: the type's own `==` (which the macro cannot see) decides
     // `eq` and plain values, never these bytes.
     let member = wantsEncodable
       ? """
         \(access)func encode(to encoder: inout Verity.StructureEncoder) {
         \(body)
         }
-        \(access)static var _verityStructureIsEquality: Bool { false }
+        \(access)static var structureDecidesEquality: Bool { false }
         """
       : ""
     let decl: DeclSyntax = """
@@ -89,7 +89,7 @@ public struct MatchableMacro: ExtensionMacro {
   }
 
   static func fieldLines(_ fields: [Field]) -> String {
-    fields.map { "  fields._macroField(\(literal($0.label)), \($0.access))" }.joined(separator: "\n")
+    fields.map { "  fields.field(\(literal($0.label)), \($0.access))" }.joined(separator: "\n")
   }
 
   /// The stored instance properties in declaration order, or nil after a diagnostic.
@@ -175,7 +175,7 @@ public struct MatchableMacro: ExtensionMacro {
           guard let label = parameter.firstName, label.tokenKind != .wildcard else { return "" }
           return label.text.trimmingCharacters(in: "`")
         }
-        let lines = zip(labels, bindings).map { "    fields._macroField(\(literal($0)), \($1))" }
+        let lines = zip(labels, bindings).map { "    fields.field(\(literal($0)), \($1))" }
         cases.append(
           """
           case let .\(written)(\(bindings.joined(separator: ", "))):

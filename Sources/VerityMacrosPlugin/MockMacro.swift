@@ -241,14 +241,14 @@ struct MockGenerator<Context: MacroExpansionContext> {
 
   func recordedArgument(_ parameter: MockParameter) -> String {
     if parameter.isNonEscapingClosure {
-      return "Verity._NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
+      return "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
     }
-    return "Verity._verityArgument(\(parameter.name))"
+    return "Verity.recordable(\(parameter.name))"
   }
 
   func matchedValue(_ parameter: MockParameter) -> String {
     parameter.isNonEscapingClosure
-      ? "Verity._NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
+      ? "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
       : anyValue(parameter)
   }
 
@@ -274,15 +274,15 @@ struct MockGenerator<Context: MacroExpansionContext> {
     if let typedError {
       answer = """
         do {
-          return try \(storage)._answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)
+          return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)
         } catch {
-          throw \(storage)._typedError(error, as: \(typedError).self, \(literal))
+          throw \(storage).typedError(error, as: \(typedError).self, \(literal))
         }
         """
     } else if throwing {
-      answer = "return try \(storage)._answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
+      answer = "return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
     } else {
-      answer = "return \(storage)._answer(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
+      answer = "return \(storage).answer(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
     }
     // Non-escaping closures reach the answer through `withoutActuallyEscaping`.
     for parameter in parameters.reversed() where parameter.isNonEscapingClosure {
@@ -295,7 +295,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     }
     // A `Void` member of a mock with no stubs has nothing to look up (the common case, and the
     // cheapest in debug builds, where the answer's generic call is not specialized).
-    let shortcut = returnType == "Void" || returnType == "()" ? "if \(storage)._answersWithDefaults {\n  return\n}\n" : ""
+    let shortcut = returnType == "Void" || returnType == "()" ? "if \(storage).answersWithDefaults {\n  return\n}\n" : ""
     return """
       \(storage).log.record(\(record))
       \(shortcut)\(answer)
@@ -304,7 +304,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
 
   /// `storage`, or the type's static storage.
   func storageExpression(isStatic: Bool) -> String {
-    isStatic ? "Verity.MockStorage._static(for: Self.self)" : "self.storage"
+    isStatic ? "Verity.MockStorage.staticStorage(for: Self.self)" : "self.storage"
   }
 
   func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {

@@ -42,13 +42,13 @@ struct MatchableExpansionTests {
       extension User: Verity.StructurallyEncodable, Verity.Matchable {
         func encode(to encoder: inout Verity.StructureEncoder) {
           encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
-            fields._macroField("name", self.name)
-            fields._macroField("age", self.age)
-            fields._macroField("nickname", self.nickname)
-            fields._macroField("observed", self.observed)
+            fields.field("name", self.name)
+            fields.field("age", self.age)
+            fields.field("nickname", self.nickname)
+            fields.field("observed", self.observed)
           }
         }
-        static var _verityStructureIsEquality: Bool {
+        static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -75,11 +75,11 @@ struct MatchableExpansionTests {
       extension Point: Verity.StructurallyEncodable, Verity.Matchable {
         public func encode(to encoder: inout Verity.StructureEncoder) {
           encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
-            fields._macroField("x", self.x)
-            fields._macroField("y", self.y)
+            fields.field("x", self.x)
+            fields.field("y", self.y)
           }
         }
-        public static var _verityStructureIsEquality: Bool {
+        public static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -116,21 +116,21 @@ struct MatchableExpansionTests {
             encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "default")
           case let .circle(v0):
             encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "circle") { fields in
-              fields._macroField("radius", v0)
+              fields.field("radius", v0)
             }
           case let .rect(v0, v1):
             encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "rect") { fields in
-              fields._macroField("width", v0)
-              fields._macroField("height", v1)
+              fields.field("width", v0)
+              fields.field("height", v1)
             }
           case let .pair(v0, v1):
             encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "pair") { fields in
-              fields._macroField("", v0)
-              fields._macroField("", v1)
+              fields.field("", v0)
+              fields.field("", v1)
             }
           }
         }
-        static var _verityStructureIsEquality: Bool {
+        static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -156,12 +156,12 @@ struct MatchableExpansionTests {
 
       extension Node: Verity.StructurallyEncodable, Verity.Matchable {
         func encode(to encoder: inout Verity.StructureEncoder) {
-          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
-            fields._macroField("value", self.value)
-            fields._macroField("parent", self.parent)
+          encoder.encodeObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields.field("value", self.value)
+            fields.field("parent", self.parent)
           }
         }
-        static var _verityStructureIsEquality: Bool {
+        static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -178,9 +178,9 @@ struct MatchableExpansionTests {
 
       extension Marker: Verity.StructurallyEncodable, Verity.Matchable {
           func encode(to encoder: inout Verity.StructureEncoder) {
-              encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
+              encoder.encodeObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self))
           }
-          static var _verityStructureIsEquality: Bool {
+          static var structureDecidesEquality: Bool {
               false
           }
       }
@@ -205,10 +205,10 @@ struct MatchableExpansionTests {
       extension Settings: Verity.StructurallyEncodable, Verity.Matchable {
         func encode(to encoder: inout Verity.StructureEncoder) {
           encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
-            fields._macroField("_level", self._level)
+            fields.field("_level", self._level)
           }
         }
-        static var _verityStructureIsEquality: Bool {
+        static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -304,7 +304,7 @@ struct MatchableExpansionTests {
 
           }
         }
-        static var _verityStructureIsEquality: Bool {
+        static var structureDecidesEquality: Bool {
           false
         }
       }
@@ -342,11 +342,11 @@ struct MatchableExpansionTests {
 
       extension Vehicle: Verity.StructurallyEncodable, Verity.Matchable {
         public func encode(to encoder: inout Verity.StructureEncoder) {
-          encoder._macroObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
-            fields._macroField("wheels", self.wheels)
+          encoder.encodeObject(self, typeName: Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+            fields.field("wheels", self.wheels)
           }
         }
-        public static var _verityStructureIsEquality: Bool {
+        public static var structureDecidesEquality: Bool {
           false
         }
       }

@@ -39,8 +39,8 @@ struct MockExpansionTests {
         }
 
         public func getAlbum(id: UUID) async throws -> Album {
-          self.storage.log.record("getAlbum(id:)", Verity._verityArgument(id))
-          return try self.storage._answerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album
+          self.storage.log.record("getAlbum(id:)", Verity.recordable(id))
+          return try self.storage.answerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album
         }
 
         /// Calls to `getAlbum(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -95,11 +95,11 @@ struct MockExpansionTests {
         }
 
         func move(_ from: Int, to destination: Int) -> Void {
-          self.storage.log.record("move(_:to:)", Verity._verityArgument(from), Verity._verityArgument(destination))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("move(_:to:)", Verity.recordable(from), Verity.recordable(destination))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void
+          return self.storage.answer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void
         }
 
         /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -115,10 +115,10 @@ struct MockExpansionTests {
 
         func reset() -> Void {
           self.storage.log.record("reset()")
-          if self.storage._answersWithDefaults {
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("reset()", arguments: (), values: []) as Void
+          return self.storage.answer("reset()", arguments: (), values: []) as Void
         }
 
         /// Calls to `reset()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -128,7 +128,7 @@ struct MockExpansionTests {
 
         @discardableResult func save() throws -> Bool {
           self.storage.log.record("save()")
-          return try self.storage._answerThrowing("save()", arguments: (), values: []) as Bool
+          return try self.storage.answerThrowing("save()", arguments: (), values: []) as Bool
         }
 
         /// Calls to `save()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -175,11 +175,11 @@ struct MockExpansionTests {
         }
 
         func validate(_ value: String) throws(ValidationError) -> Bool {
-          self.storage.log.record("validate(_:)", Verity._verityArgument(value))
+          self.storage.log.record("validate(_:)", Verity.recordable(value))
           do {
-            return try self.storage._answerThrowing("validate(_:)", arguments: value, values: [value]) as Bool
+            return try self.storage.answerThrowing("validate(_:)", arguments: value, values: [value]) as Bool
           } catch {
-            throw self.storage._typedError(error, as: ValidationError.self, "validate(_:)")
+            throw self.storage.typedError(error, as: ValidationError.self, "validate(_:)")
           }
         }
 
@@ -195,12 +195,12 @@ struct MockExpansionTests {
         }
 
         func each(_ body: (Int) throws -> Void) rethrows -> Void {
-          self.storage.log.record("each(_:)", Verity._NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
+          if self.storage.answersWithDefaults {
             return
           }
           return withoutActuallyEscaping(body) { body in
-            return self.storage._answer("each(_:)", arguments: body, values: [Verity._NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void
+            return self.storage.answer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void
           }
         }
 
@@ -252,14 +252,14 @@ struct MockExpansionTests {
         var name: String {
           get {
             self.storage.log.record("get name")
-            return self.storage._answer("get name", arguments: (), values: []) as String
+            return self.storage.answer("get name", arguments: (), values: []) as String
           }
           set {
-            self.storage.log.record("set name", Verity._verityArgument(newValue))
-            if self.storage._answersWithDefaults {
+            self.storage.log.record("set name", Verity.recordable(newValue))
+            if self.storage.answersWithDefaults {
               return
             }
-            return self.storage._answer("set name", arguments: newValue, values: [newValue]) as Void
+            return self.storage.answer("set name", arguments: newValue, values: [newValue]) as Void
           }
         }
 
@@ -282,7 +282,7 @@ struct MockExpansionTests {
         var count: Int {
           get {
             self.storage.log.record("get count")
-            return self.storage._answer("get count", arguments: (), values: []) as Int
+            return self.storage.answer("get count", arguments: (), values: []) as Int
           }
         }
 
@@ -294,7 +294,7 @@ struct MockExpansionTests {
         var status: String {
           get async throws {
             self.storage.log.record("get status")
-            return try self.storage._answerThrowing("get status", arguments: (), values: []) as String
+            return try self.storage.answerThrowing("get status", arguments: (), values: []) as String
           }
         }
 
@@ -341,15 +341,15 @@ struct MockExpansionTests {
 
         subscript(_ row: Int, column column: Int) -> String {
           get {
-            self.storage.log.record("get subscript(_:column:)", Verity._verityArgument(row), Verity._verityArgument(column))
-            return self.storage._answer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String
+            self.storage.log.record("get subscript(_:column:)", Verity.recordable(row), Verity.recordable(column))
+            return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String
           }
           set {
-            self.storage.log.record("set subscript(_:column:)", Verity._verityArgument(row), Verity._verityArgument(column), Verity._verityArgument(newValue))
-            if self.storage._answersWithDefaults {
+            self.storage.log.record("set subscript(_:column:)", Verity.recordable(row), Verity.recordable(column), Verity.recordable(newValue))
+            if self.storage.answersWithDefaults {
               return
             }
-            return self.storage._answer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void
+            return self.storage.answer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void
           }
         }
 
@@ -414,31 +414,31 @@ struct MockExpansionTests {
         }
 
         static func make(named name: String) -> Factory {
-          Verity.MockStorage._static(for: Self.self).log.record("make(named:)", Verity._verityArgument(name))
-          return Verity.MockStorage._static(for: Self.self)._answer("make(named:)", arguments: name, values: [name]) as Factory
+          Verity.MockStorage.staticStorage(for: Self.self).log.record("make(named:)", Verity.recordable(name))
+          return Verity.MockStorage.staticStorage(for: Self.self).answer("make(named:)", arguments: name, values: [name]) as Factory
         }
 
         /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage._static(for: Self.self), identifier: "make(named:)", arguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", arguments: [name])
         }
 
         /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $make(named name: String) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage._static(for: Self.self), identifier: "make(named:)", arguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", arguments: [name])
         }
 
         static var count: Int {
           get {
-            Verity.MockStorage._static(for: Self.self).log.record("get count")
-            return Verity.MockStorage._static(for: Self.self)._answer("get count", arguments: (), values: []) as Int
+            Verity.MockStorage.staticStorage(for: Self.self).log.record("get count")
+            return Verity.MockStorage.staticStorage(for: Self.self).answer("get count", arguments: (), values: []) as Int
           }
         }
 
         /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: Verity.MockStorage._static(for: Self.self), identifier: "get count", arguments: [])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", arguments: [])
         }
       }
       """
@@ -482,8 +482,8 @@ struct MockExpansionTests {
         }
 
         func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T where T: Sendable {
-          self.storage.log.record("decode(_:as:)", Verity._verityArgument(data), Verity._verityArgument(type))
-          return try self.storage._answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T
+          self.storage.log.record("decode(_:as:)", Verity.recordable(data), Verity.recordable(type))
+          return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T
         }
 
         /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -498,11 +498,11 @@ struct MockExpansionTests {
         }
 
         func put(_ item: Item) -> Void {
-          self.storage.log.record("put(_:)", Verity._verityArgument(item))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("put(_:)", Verity.recordable(item))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("put(_:)", arguments: item, values: [item]) as Void
+          return self.storage.answer("put(_:)", arguments: item, values: [item]) as Void
         }
 
         /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -555,8 +555,8 @@ struct MockExpansionTests {
         }
 
         func load(id: Int) -> String {
-          self.storage.log.record("load(id: Int)", Verity._verityArgument(id))
-          return self.storage._answer("load(id: Int)", arguments: id, values: [id]) as String
+          self.storage.log.record("load(id: Int)", Verity.recordable(id))
+          return self.storage.answer("load(id: Int)", arguments: id, values: [id]) as String
         }
 
         /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -571,8 +571,8 @@ struct MockExpansionTests {
         }
 
         func load(id: String) -> String {
-          self.storage.log.record("load(id: String)", Verity._verityArgument(id))
-          return self.storage._answer("load(id: String)", arguments: id, values: [id]) as String
+          self.storage.log.record("load(id: String)", Verity.recordable(id))
+          return self.storage.answer("load(id: String)", arguments: id, values: [id]) as String
         }
 
         /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -629,12 +629,12 @@ struct MockExpansionTests {
         }
 
         func perform(_ work: () -> Void) -> Void {
-          self.storage.log.record("perform(_:)", Verity._NonEscapingClosureArgument(typeName: "() -> Void"))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("perform(_:)", Verity.NonEscapingClosureArgument(typeName: "() -> Void"))
+          if self.storage.answersWithDefaults {
             return
           }
           return withoutActuallyEscaping(work) { work in
-            return self.storage._answer("perform(_:)", arguments: work, values: [Verity._NonEscapingClosureArgument(typeName: "() -> Void")]) as Void
+            return self.storage.answer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void
           }
         }
 
@@ -644,11 +644,11 @@ struct MockExpansionTests {
         }
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
-          self.storage.log.record("fetch(completion:)", Verity._verityArgument(completion))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("fetch(completion:)", Verity.recordable(completion))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("fetch(completion:)", arguments: completion, values: [completion]) as Void
+          return self.storage.answer("fetch(completion:)", arguments: completion, values: [completion]) as Void
         }
 
         /// Calls to `fetch(completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -657,11 +657,11 @@ struct MockExpansionTests {
         }
 
         func increment(_ value: inout Int) -> Void {
-          self.storage.log.record("increment(_:)", Verity._verityArgument(value))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("increment(_:)", Verity.recordable(value))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("increment(_:)", arguments: value, values: [value]) as Void
+          return self.storage.answer("increment(_:)", arguments: value, values: [value]) as Void
         }
 
         /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -676,11 +676,11 @@ struct MockExpansionTests {
         }
 
         func tag(_ tags: String...) -> Void {
-          self.storage.log.record("tag(_:)", Verity._verityArgument(tags))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("tag(_:)", Verity.recordable(tags))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("tag(_:)", arguments: tags, values: [tags]) as Void
+          return self.storage.answer("tag(_:)", arguments: tags, values: [tags]) as Void
         }
 
         /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -737,7 +737,7 @@ struct MockExpansionTests {
 
         func increment() -> Int {
           self.storage.log.record("increment()")
-          return self.storage._answer("increment()", arguments: (), values: []) as Int
+          return self.storage.answer("increment()", arguments: (), values: []) as Int
         }
 
         /// Calls to `increment()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -770,11 +770,11 @@ struct MockExpansionTests {
         }
 
         func didSelect(row: Int) -> Void {
-          self.storage.log.record("didSelect(row:)", Verity._verityArgument(row))
-          if self.storage._answersWithDefaults {
+          self.storage.log.record("didSelect(row:)", Verity.recordable(row))
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("didSelect(row:)", arguments: row, values: [row]) as Void
+          return self.storage.answer("didSelect(row:)", arguments: row, values: [row]) as Void
         }
 
         /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -828,15 +828,15 @@ struct MockExpansionTests {
 
         init(host: String) {
           self.storage = Verity.MockStorage()
-          self.storage.log.record("init(host:)", Verity._verityArgument(host))
+          self.storage.log.record("init(host:)", Verity.recordable(host))
         }
 
         func close() -> Void {
           self.storage.log.record("close()")
-          if self.storage._answersWithDefaults {
+          if self.storage.answersWithDefaults {
             return
           }
-          return self.storage._answer("close()", arguments: (), values: []) as Void
+          return self.storage.answer("close()", arguments: (), values: []) as Void
         }
 
         /// Calls to `close()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -958,7 +958,7 @@ struct MockExpansionTests {
         var storageValue: [String: Int] {
           get {
             self.storage.log.record("get storageValue")
-            return self.storage._answer("get storageValue", arguments: (), values: []) as [String: Int]
+            return self.storage.answer("get storageValue", arguments: (), values: []) as [String: Int]
           }
         }
 
@@ -968,8 +968,8 @@ struct MockExpansionTests {
         }
 
         func storageValue(for key: String) -> Int {
-          self.storage.log.record("storageValue(for:)", Verity._verityArgument(key))
-          return self.storage._answer("storageValue(for:)", arguments: key, values: [key]) as Int
+          self.storage.log.record("storageValue(for:)", Verity.recordable(key))
+          return self.storage.answer("storageValue(for:)", arguments: key, values: [key]) as Int
         }
 
         /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -33,11 +33,11 @@ final class ScoreServiceMock: ScoreService, Verity.Mock, Sendable {
   }
 
   func submit(id: Int, name: String, score: Double) -> Void {
-    self.storage.log.record("submit(id:name:score:)", Verity._verityArgument(id), Verity._verityArgument(name), Verity._verityArgument(score))
-    if self.storage._answersWithDefaults {
+    self.storage.log.record("submit(id:name:score:)", Verity.recordable(id), Verity.recordable(name), Verity.recordable(score))
+    if self.storage.answersWithDefaults {
       return
     }
-    return self.storage._answer("submit(id:name:score:)", arguments: (id, name, score), values: [id, name, score]) as Void
+    return self.storage.answer("submit(id:name:score:)", arguments: (id, name, score), values: [id, name, score]) as Void
   }
 
   /// Calls to `submit(id:name:score:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -78,8 +78,8 @@ final class AlbumLibraryMock: AlbumLibrary, Verity.Mock, Sendable {
   }
 
   func album(id: Int) -> Record? {
-    self.storage.log.record("album(id:)", Verity._verityArgument(id))
-    return self.storage._answer("album(id:)", arguments: id, values: [id]) as Record?
+    self.storage.log.record("album(id:)", Verity.recordable(id))
+    return self.storage.answer("album(id:)", arguments: id, values: [id]) as Record?
   }
 
   /// Calls to `album(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -94,11 +94,11 @@ final class AlbumLibraryMock: AlbumLibrary, Verity.Mock, Sendable {
   }
 
   func save(_ record: Record, overwrite: Bool) -> Void {
-    self.storage.log.record("save(_:overwrite:)", Verity._verityArgument(record), Verity._verityArgument(overwrite))
-    if self.storage._answersWithDefaults {
+    self.storage.log.record("save(_:overwrite:)", Verity.recordable(record), Verity.recordable(overwrite))
+    if self.storage.answersWithDefaults {
       return
     }
-    return self.storage._answer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void
+    return self.storage.answer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void
   }
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -114,7 +114,7 @@ final class AlbumLibraryMock: AlbumLibrary, Verity.Mock, Sendable {
 
   func count() -> Int {
     self.storage.log.record("count()")
-    return self.storage._answer("count()", arguments: (), values: []) as Int
+    return self.storage.answer("count()", arguments: (), values: []) as Int
   }
 
   /// Calls to `count()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -149,8 +149,8 @@ final class ModelLibraryMock: ModelLibrary, Verity.Mock, Sendable {
   }
 
   func model(id: Int) -> Model20? {
-    self.storage.log.record("model(id:)", Verity._verityArgument(id))
-    return self.storage._answer("model(id:)", arguments: id, values: [id]) as Model20?
+    self.storage.log.record("model(id:)", Verity.recordable(id))
+    return self.storage.answer("model(id:)", arguments: id, values: [id]) as Model20?
   }
 
   /// Calls to `model(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -165,11 +165,11 @@ final class ModelLibraryMock: ModelLibrary, Verity.Mock, Sendable {
   }
 
   func save(_ model: Model20, overwrite: Bool) -> Void {
-    self.storage.log.record("save(_:overwrite:)", Verity._verityArgument(model), Verity._verityArgument(overwrite))
-    if self.storage._answersWithDefaults {
+    self.storage.log.record("save(_:overwrite:)", Verity.recordable(model), Verity.recordable(overwrite))
+    if self.storage.answersWithDefaults {
       return
     }
-    return self.storage._answer("save(_:overwrite:)", arguments: (model, overwrite), values: [model, overwrite]) as Void
+    return self.storage.answer("save(_:overwrite:)", arguments: (model, overwrite), values: [model, overwrite]) as Void
   }
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -185,7 +185,7 @@ final class ModelLibraryMock: ModelLibrary, Verity.Mock, Sendable {
 
   func count() -> Int {
     self.storage.log.record("count()")
-    return self.storage._answer("count()", arguments: (), values: []) as Int
+    return self.storage.answer("count()", arguments: (), values: []) as Int
   }
 
   /// Calls to `count()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -85,7 +85,7 @@ public func diff<T: StructurallyEncodable & Equatable>(
   line: UInt = #line, column: UInt = #column
 ) -> Difference? {
   _reportInvalid(options, fileID: fileID, filePath: filePath, line: line, column: column)
-  if T._verityStructureIsEquality, a == b { return nil }
+  if T.structureDecidesEquality, a == b { return nil }
   return _diffConformances(a, b, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

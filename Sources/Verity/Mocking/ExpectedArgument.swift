@@ -158,7 +158,7 @@ struct ExpectedArgument: Sendable {
 
 /// The structure of `value` when its bytes give exactly `==`'s answer: it is written by a
 /// ``StructurallyEncodable`` conformance that promises equal structures ⇔ `==` (not a `@Matchable`
-/// one, see ``StructurallyEncodable/_verityStructureIsEquality``) and holds no NaN (`==` says a
+/// one, see ``StructurallyEncodable/structureDecidesEquality``) and holds no NaN (`==` says a
 /// NaN equals nothing). Nil otherwise.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
   guard let encodable = value as? any StructurallyEncodable else { return nil }
@@ -171,7 +171,7 @@ func _bytesDecideEquality(_ value: Any) -> Structure? {
 /// type, whose own `==` decides) and it holds no NaN.
 func _bytesDecide(_ value: Any, _ structure: Structure) -> Bool {
   guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable else { return false }
-  return type(of: encodable)._verityStructureIsEquality && !structure._containsNaN
+  return type(of: encodable).structureDecidesEquality && !structure._containsNaN
 }
 
 /// A plain `Equatable` value, and `==` against a recorded value of the same type.

@@ -1,6 +1,6 @@
 // The run-time side of `@Mock` (VerityMacros): what generated mocks call. Everything here is
-// public because generated code lives in the user's module; the underscored names are not meant
-// to be called by hand, the rest is documented API.
+// public, documented API, because generated code lives in the user's module; a hand-written mock
+// may call it too.
 
 /// A result type that an unstubbed call to a generated mock may return without failing: the
 /// mock returns ``mockDefault``.
@@ -64,57 +64,64 @@ func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
 
 // MARK: Recording arguments
 
-/// A generated mock's argument whose type has a ``StructurallyEncodable`` conformance: recorded
-/// through it (the typed path).
+/// An argument ready for the typed ``CallLog/record(_:_:fileID:filePath:line:column:)``: a value
+/// whose type has a ``StructurallyEncodable`` conformance is recorded through it, as it is.
+///
+/// Generated mocks wrap every argument in `recordable(_:)`, so each one takes the fastest path its
+/// type allows:
+///
+/// ```swift
+/// storage.log.record("save(_:overwrite:)", recordable(album), recordable(overwrite))
+/// ```
 @inlinable
-public func _verityArgument<T: StructurallyEncodable>(_ value: T) -> T { value }
+public func recordable<T: StructurallyEncodable>(_ value: T) -> T { value }
 
-/// A generated mock's argument of any other type: recorded by the dynamic encoder (conformances of
-/// its dynamic type first, then reflection), as the `[Any?]` form records it.
+/// An argument of a type with no conformance, for the typed
+/// ``CallLog/record(_:_:fileID:filePath:line:column:)``: recorded by the dynamic encoder
+/// (conformances of its dynamic type first, then reflection), as the `[Any?]` form records it.
 @_disfavoredOverload
 @inlinable
-public func _verityArgument<T>(_ value: T) -> _DynamicArgument<T> { _DynamicArgument(value) }
+public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(value) }
 
-/// Wraps an argument without a static conformance so the typed recording path can take it; a call
-/// log keeps the wrapped value and its dynamic type, never the wrapper.
+/// A call argument of a type with no ``StructurallyEncodable`` conformance, made by
+/// ``recordable(_:)-(T)``: the log records the value it wraps, by its dynamic type, and keeps that
+/// value, never the wrapper.
 ///
 /// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
 /// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
 /// `Int?.none` passed to an `Any?` parameter all record as nil.
-public struct _DynamicArgument<Value>: StructurallyEncodable {
+public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   @usableFromInline let value: Value
 
   @inlinable
   init(_ value: Value) { self.value = value }
 
   /// The argument as an element of an `[Any?]` argument list.
-  var element: Any? {
+  package var wrappedArgument: Any? {
     if let optional = value as? any _OptionalProtocol { return optional._wrappedValue }
     return value
   }
 
+  /// Writes the wrapped value; as a whole call argument, also tells the log its dynamic type.
   public func encode(to encoder: inout StructureEncoder) {
-    encoder.encode(any: element)
-  }
-
-  public var _verityArgumentValue: Any? { element }
-
-  public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
+    let element = wrappedArgument
     // As the `[Any?]` form: no type for nil, else the value's dynamic type; `[Any]` and
     // `[String: Any]` values are plain only when their contents are.
-    guard let present = element else { return nil }
-    let type = Swift.type(of: present)
-    let id = ObjectIdentifier(type)
-    if contentsArePlain, id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
-      contentsArePlain = _isPlainJSONTree(present)
+    var contentsArePlain = true
+    var type: Any.Type? = nil
+    if let present = element {
+      type = Swift.type(of: present)
+      let id = ObjectIdentifier(type!)
+      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(present) }
     }
-    return type
+    encoder.noteWrappedArgument(type: type, contentsArePlain: contentsArePlain)
+    encoder.encode(any: element)
   }
 }
 
 /// A non-escaping closure argument of a generated mock: recorded as a function of its type (it
 /// cannot be kept), so it matches `any()` and captors see nothing.
-public struct _NonEscapingClosureArgument: StructurallyEncodable {
+public struct NonEscapingClosureArgument: StructurallyEncodable {
   let typeName: String
 
   /// - Parameter typeName: the closure's type as written, such as `(Int) -> Void`.
@@ -137,7 +144,7 @@ extension MockStorage {
   ///   - arguments: the typed arguments, for `thenAnswer`.
   ///   - values: the same arguments for stub matchers (evaluated only when stubs exist).
   @inlinable
-  public func _answer<Arguments, Value>(
+  public func answer<Arguments, Value>(
     _ identifier: String,
     arguments: Arguments,
     values: @autoclosure () -> [Any?],
@@ -148,12 +155,12 @@ extension MockStorage {
   ) -> Value {
     // The common call: a `Void` member of a mock with no stubs. Inlined, it builds no argument
     // tuple and looks no type up.
-    if Value.self == Void.self, _answersWithDefaults { return unsafeBitCast((), to: Value.self) }
+    if Value.self == Void.self, answersWithDefaults { return unsafeBitCast((), to: Value.self) }
     return _lookUpAnswer(
       identifier, arguments: arguments, values: values(), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// `_answer` past its fast path.
+  /// `answer` past its fast path.
   @usableFromInline
   func _lookUpAnswer<Arguments, Value>(
     _ identifier: String,
@@ -183,10 +190,10 @@ extension MockStorage {
     }
   }
 
-  /// The answer to a call of a generated mock's throwing member: as ``_answer(_:arguments:values:fileID:filePath:line:column:)``,
+  /// The answer to a call of a generated mock's throwing member: as ``answer(_:arguments:values:fileID:filePath:line:column:)``,
   /// but a stubbed error is thrown, and an unanswerable call reports its failure and throws
   /// ``UnstubbedCallError``.
-  public func _answerThrowing<Arguments, Value>(
+  public func answerThrowing<Arguments, Value>(
     _ identifier: String,
     arguments: Arguments,
     values: @autoclosure () -> [Any?],
@@ -224,7 +231,7 @@ extension MockStorage {
 
   /// A typed-throws member's error: the stubbed error when it has the member's error type; anything
   /// else is reported (once) and stops the process.
-  public func _typedError<E: Error>(
+  public func typedError<E: Error>(
     _ error: any Error,
     as type: E.Type,
     _ identifier: String,
@@ -293,7 +300,7 @@ extension MockStorage {
   /// ```swift
   /// when(AlbumServiceMock.$shared()).thenReturn(service)
   /// ```
-  public static func _static(for type: Any.Type) -> MockStorage {
+  public static func staticStorage(for type: Any.Type) -> MockStorage {
     _staticStorages._withLock { storages in
       if let storage = storages[ObjectIdentifier(type)] { return storage }
       let storage = MockStorage()

@@ -27,7 +27,7 @@ public final class MockStorage: Sendable {
   /// Whether a call can skip the stub lookup: no stubs, and not strict (nothing to report).
   /// Generated `Void` members return at once when it is true.
   @inlinable
-  public var _answersWithDefaults: Bool {
+  public var answersWithDefaults: Bool {
     !isStrict && stubCount.load(ordering: .acquiring) == 0
   }
   let stubs: _Lock<_StubList>

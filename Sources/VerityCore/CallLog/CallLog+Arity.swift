@@ -44,13 +44,12 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -73,15 +72,13 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
-    encoder._encodeArgument(a1, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
-    types.append(argument: a1, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0, a1]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -105,17 +102,14 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
-    encoder._encodeArgument(a1, count: &count, failure: &failure)
-    encoder._encodeArgument(a2, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
-    types.append(argument: a1, plain: &plain)
-    types.append(argument: a2, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a2, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0, a1, a2]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -140,19 +134,15 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
-    encoder._encodeArgument(a1, count: &count, failure: &failure)
-    encoder._encodeArgument(a2, count: &count, failure: &failure)
-    encoder._encodeArgument(a3, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
-    types.append(argument: a1, plain: &plain)
-    types.append(argument: a2, plain: &plain)
-    types.append(argument: a3, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a2, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a3, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0, a1, a2, a3]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -178,21 +168,16 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
-    encoder._encodeArgument(a1, count: &count, failure: &failure)
-    encoder._encodeArgument(a2, count: &count, failure: &failure)
-    encoder._encodeArgument(a3, count: &count, failure: &failure)
-    encoder._encodeArgument(a4, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
-    types.append(argument: a1, plain: &plain)
-    types.append(argument: a2, plain: &plain)
-    types.append(argument: a3, plain: &plain)
-    types.append(argument: a4, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a2, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a3, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a4, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue, a4._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0, a1, a2, a3, a4]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -219,23 +204,17 @@ extension CallLog {
     var encoder = _takeEncoder()
     var failure: VerityEngineError? = nil
     var count = 0
-    encoder._encodeArgument(a0, count: &count, failure: &failure)
-    encoder._encodeArgument(a1, count: &count, failure: &failure)
-    encoder._encodeArgument(a2, count: &count, failure: &failure)
-    encoder._encodeArgument(a3, count: &count, failure: &failure)
-    encoder._encodeArgument(a4, count: &count, failure: &failure)
-    encoder._encodeArgument(a5, count: &count, failure: &failure)
     var types = _ArgumentTypes()
     var plain = true
-    types.append(argument: a0, plain: &plain)
-    types.append(argument: a1, plain: &plain)
-    types.append(argument: a2, plain: &plain)
-    types.append(argument: a3, plain: &plain)
-    types.append(argument: a4, plain: &plain)
-    types.append(argument: a5, plain: &plain)
+    encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a2, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a3, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a4, count: &count, failure: &failure, types: &types, plain: &plain)
+    encoder._encodeArgument(a5, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append([a0._verityArgumentValue, a1._verityArgumentValue, a2._verityArgumentValue, a3._verityArgumentValue, a4._verityArgumentValue, a5._verityArgumentValue]) },
+      contentsArePlain: plain, retain: { $0.append([a0, a1, a2, a3, a4, a5]) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

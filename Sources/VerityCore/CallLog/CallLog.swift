@@ -102,13 +102,12 @@ public final class CallLog: Sendable {
     var count = 0
     var types = _ArgumentTypes()
     var plain = true
-    repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure)
-    repeat types.append(argument: each arguments, plain: &plain)
+    repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
       retain: { retained in
         var values: [Any?] = []
-        repeat values.append((each arguments)._verityArgumentValue)
+        repeat values.append(each arguments)
         retained.append(values)
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -224,7 +223,10 @@ public final class CallLog: Sendable {
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error
         }
-        if tag >= _ValueTag.retainedBase { retain(&state.retained) }
+        if tag >= _ValueTag.retainedBase {
+          retain(&state.retained)
+          if _slowPath(encoder._hasWrappedArguments) { state.unwrapLastRetained() }
+        }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil
       }
@@ -408,6 +410,17 @@ struct _CallLogState: ~Copyable {
       lastShapeCanBePlain = shapes[Int(id) - 1].canBePlain
     }
     return lossless && lastShapeCanBePlain ? lastShape : retainedTag
+  }
+
+  /// Replaces each argument wrapper among the last retained call's values by the value it
+  /// stands for (see ``_ArgumentWrapper``).
+  mutating func unwrapLastRetained() {
+    guard let last = retained.indices.last else { return }
+    for index in retained[last].indices {
+      if let wrapper = retained[last][index] as? any _ArgumentWrapper {
+        retained[last][index] = wrapper.wrappedArgument
+      }
+    }
   }
 
   /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,

@@ -331,13 +331,6 @@ struct _ArgumentTypes: Sendable {
     }
   }
 
-  /// Appends the type of a typed argument (its static type, or for the argument wrapper of
-  /// generated mocks, the wrapped value's dynamic type).
-  @inlinable
-  mutating func append<A: StructurallyEncodable>(argument: A, plain: inout Bool) {
-    append(argument._verityArgumentType(contentsArePlain: &plain))
-  }
-
   /// Appends a type by its metadata identity.
   @inlinable
   mutating func append(id: UInt) {

@@ -32,42 +32,37 @@ public protocol StructurallyEncodable {
   /// ```
   func encode(to encoder: inout StructureEncoder)
 
-  /// Whether every value of this type writes exactly one well-formed value and no class instance,
-  /// so that ``Structure`` can skip validation and a call log its per-argument check. An
-  /// implementation detail of Verity's own conformances: leave the default (`false`).
-  static var _verityTrustedEncoding: Bool { get }
-
-  /// The value a call log keeps for this argument. An implementation detail of the argument
-  /// wrapper generated mocks use for types without a conformance: leave the default (`self`).
-  var _verityArgumentValue: Any? { get }
-
-  /// The type a call log records for this argument, clearing `contentsArePlain` when the value's
-  /// contents cannot be rebuilt from its bytes. An implementation detail like
-  /// ``_verityArgumentValue``: leave the default (`Self`).
-  func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type?
-
   /// Whether, for an `Equatable` type, equal structures mean `==` (and different ones `!=`), so
   /// that `eq(x)` and plain values may compare bytes instead of calling `==`. The default, `true`,
   /// is the promise a hand-written conformance makes. `@Matchable` conformances say `false`: the
   /// macro cannot see a type's own `==` (one comparing only an `id`, say), so `==` decides.
   /// Containers answer for their elements.
-  static var _verityStructureIsEquality: Bool { get }
+  static var structureDecidesEquality: Bool { get }
 }
 
 extension StructurallyEncodable {
-  /// The default: not trusted, so a call log checks each argument.
-  @inlinable
-  public static var _verityTrustedEncoding: Bool { false }
-
-  /// The default: the argument itself.
-  @inlinable
-  public var _verityArgumentValue: Any? { self }
-
-  /// The default: the argument's static type.
-  @inlinable
-  public func _verityArgumentType(contentsArePlain: inout Bool) -> Any.Type? { Self.self }
-
   /// The default: a conformance promises that equal structures mean `==`.
   @inlinable
-  public static var _verityStructureIsEquality: Bool { true }
+  public static var structureDecidesEquality: Bool { true }
+}
+
+/// A conformance Verity ships whose every value writes exactly one well-formed value and no
+/// class instance, so that ``Structure`` can skip validating it and a call log its per-argument
+/// check. Containers conform when their elements do. Not public: a promise only Verity's own
+/// conformances can keep.
+@usableFromInline
+package protocol _TrustedEncoding: StructurallyEncodable {}
+
+/// Whether `T` is one of Verity's trusted conformances. Specialized for a standard type, the
+/// compiler answers this when it builds the caller.
+@inlinable
+func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
+  T.self is any _TrustedEncoding.Type
+}
+
+/// A value that stands for another as a call argument (the argument wrapper of generated mocks):
+/// it writes the other value, calls ``StructureEncoder/noteWrappedArgument(type:contentsArePlain:)``,
+/// and the log keeps ``wrappedArgument`` rather than the wrapper.
+package protocol _ArgumentWrapper {
+  var wrappedArgument: Any? { get }
 }

@@ -44,7 +44,7 @@ public struct Structure: Sendable {
     var encoder = StructureEncoder()
     value.encode(to: &encoder)
     self = Structure._finishing(
-      encoder, validate: !T._verityTrustedEncoding, typeName: String(describing: T.self),
+      encoder, validate: !_isTrustedEncoding(T.self), typeName: String(describing: T.self),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

@@ -147,12 +147,16 @@ extension StructureEncoder {
     _end()
   }
 
-  /// What `@Matchable` writes for a final class instance: ``encodeObject(identity:typeName:_:)``
-  /// with its declared stored properties, or, when the class inherits from another class (whose
-  /// stored properties the macro cannot see), the instance by reflection, which shows them all.
-  /// A class with no stored properties of its own is written as reflection shows it, opaque, by
-  /// its description. Generated code only.
-  public mutating func _macroObject(
+  /// Writes a class instance with the stored properties `fields` writes, or, when the class
+  /// inherits from another class (whose stored properties a subclass cannot list), the whole
+  /// instance by reflection. `@Matchable` writes final classes this way.
+  ///
+  /// ```swift
+  /// encoder.encodeObject(self, typeName: "Session") {
+  ///   $0.field("token", token)
+  /// }
+  /// ```
+  public mutating func encodeObject(
     _ object: AnyObject, typeName: String, _ fields: (inout FieldEncoder) -> Void
   ) {
     if Mirror(reflecting: object).superclassMirror != nil {
@@ -162,8 +166,9 @@ extension StructureEncoder {
     }
   }
 
-  /// ``_macroObject(_:typeName:_:)`` for a class that declares no stored property.
-  public mutating func _macroObject(_ object: AnyObject, typeName: String) {
+  /// Writes a class instance that declares no stored property: opaque, by its description (by
+  /// reflection when it inherits from another class), as reflection would write it.
+  public mutating func encodeObject(_ object: AnyObject, typeName: String) {
     if Mirror(reflecting: object).superclassMirror != nil {
       _encodeByReflection(object)
     } else {
@@ -314,29 +319,18 @@ extension StructureEncoder {
       _encoder.encode(any: value)
     }
 
-    /// A field as `@Matchable` writes it: through the value's conformance when it has one.
-    /// (Generated code calls this; use ``field(_:_:)-(_,T)`` in your own.)
+    /// Writes one field of a type with no ``StructurallyEncodable`` conformance, by the dynamic
+    /// path (conformances of its dynamic type, fast casts, then reflection), as
+    /// ``field(_:any:)`` does. A value whose static type conforms takes the typed overloads
+    /// instead; `@Matchable` writes every stored property through this name, so each one takes
+    /// the fastest path its type allows.
+    ///
+    /// ```swift
+    /// $0.field("location", location)  // location: CLLocationCoordinate2D, no conformance
+    /// ```
     @inlinable
-    public mutating func _macroField<T: StructurallyEncodable>(_ label: String, _ value: T) {
-      _encoder._encodeLabel(label)
-      value.encode(to: &_encoder)
-    }
-
-    /// `@Matchable`'s `String`, `Int`, `Double` and `Bool` fields: direct calls (see
-    /// ``field(_:_:)-(_,String)``).
-    @inlinable
-    public mutating func _macroField(_ label: String, _ value: String) { field(label, value) }
-    @inlinable
-    public mutating func _macroField(_ label: String, _ value: Int) { field(label, value) }
-    @inlinable
-    public mutating func _macroField(_ label: String, _ value: Double) { field(label, value) }
-    @inlinable
-    public mutating func _macroField(_ label: String, _ value: Bool) { field(label, value) }
-
-    /// A field as `@Matchable` writes it: through the dynamic path when the value's static type
-    /// has no conformance (the bytes reflection would write).
-    @inlinable
-    public mutating func _macroField<T>(_ label: String, _ value: T) {
+    @_disfavoredOverload
+    public mutating func field<T>(_ label: String, _ value: T) {
       _encoder._encodeLabel(label)
       _encoder.encode(any: value)
     }

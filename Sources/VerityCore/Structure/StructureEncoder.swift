@@ -52,6 +52,18 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// well formed by construction.
   package var _untrustedContent = false
 
+  /// Where the argument being written starts (see ``_encodeArgument(_:count:failure:types:plain:)``),
+  /// or -1 outside one: an argument wrapper checks it to know that it is the argument itself.
+  @usableFromInline
+  package var _argumentStart = -1
+  /// Set by an argument wrapper (``_ArgumentWrapper``) written as a whole argument: the log
+  /// records the wrapped value's type instead of the wrapper's, and keeps the wrapped value.
+  @usableFromInline
+  package var _wrappedArgument: (type: Any.Type?, contentsArePlain: Bool)? = nil
+  /// Set once a call's arguments included a wrapper, so the log unwraps the values it keeps.
+  @usableFromInline
+  package var _hasWrappedArguments = false
+
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
   @usableFromInline
@@ -307,6 +319,18 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     incomparableContent = nil
     _lossy = false
     _untrustedContent = false
+    _argumentStart = -1
+    _wrappedArgument = nil
+    _hasWrappedArguments = false
+  }
+
+  /// Called by an argument wrapper's `encode(to:)` before it writes the wrapped value: when the
+  /// wrapper is a whole call argument (not inside another value), the log records `type` and
+  /// `contentsArePlain` for it and keeps ``_ArgumentWrapper/wrappedArgument``.
+  package mutating func noteWrappedArgument(type: Any.Type?, contentsArePlain: Bool) {
+    guard _argumentStart >= 0, byteCount == _argumentStart else { return }
+    _wrappedArgument = (type, contentsArePlain)
+    _hasWrappedArguments = true
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no
@@ -328,18 +352,26 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     }
   }
 
-  /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure.
+  /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure, and
+  /// appends its type to `types`: the static type, or what an argument wrapper noted.
   @inlinable
   mutating func _encodeArgument<T: StructurallyEncodable>(
-    _ value: T, count: inout Int, failure: inout VerityEngineError?
+    _ value: T, count: inout Int, failure: inout VerityEngineError?,
+    types: inout _ArgumentTypes, plain: inout Bool
   ) {
     count += 1
-    if T._verityTrustedEncoding {
-      value.encode(to: &self)
-      return
-    }
     let start = byteCount
+    _argumentStart = start
     value.encode(to: &self)
+    _argumentStart = -1
+    if _slowPath(_wrappedArgument != nil) {
+      types.append(_wrappedArgument!.type)
+      if !_wrappedArgument!.contentsArePlain { plain = false }
+      _wrappedArgument = nil
+    } else {
+      types.append(T.self)
+    }
+    if _isTrustedEncoding(T.self) { return }
     if let error = _endArgument(from: start), failure == nil { failure = error }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import VerityCore
 import Verity
 
 /// Little helpers for building expected bytes.
@@ -283,15 +284,15 @@ struct StructureEncoderTests {
   }
 
   @Test func trustedEncodingsAreTheStandardValueTypes() {
-    #expect(Int._verityTrustedEncoding)
-    #expect(String._verityTrustedEncoding)
-    #expect(Date._verityTrustedEncoding)
-    #expect([Int]._verityTrustedEncoding)
-    #expect(Dictionary<String, [Int?]>._verityTrustedEncoding)
-    #expect(!ListNode._verityTrustedEncoding)
-    #expect(![ListNode]._verityTrustedEncoding)
-    #expect(!AnyHashable._verityTrustedEncoding)
-    #expect(!Range<ListNodeBound>._verityTrustedEncoding)
+    #expect(_isTrustedEncoding(Int.self))
+    #expect(_isTrustedEncoding(String.self))
+    #expect(_isTrustedEncoding(Date.self))
+    #expect(_isTrustedEncoding([Int].self))
+    #expect(_isTrustedEncoding(Dictionary<String, [Int?]>.self))
+    #expect(!_isTrustedEncoding(ListNode.self))
+    #expect(!_isTrustedEncoding([ListNode].self))
+    #expect(!_isTrustedEncoding(AnyHashable.self))
+    #expect(!_isTrustedEncoding(Range<ListNodeBound>.self))
   }
 
   @Test func integerLiteralsPickTheIntegerOverload() {
