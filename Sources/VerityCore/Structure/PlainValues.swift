@@ -348,6 +348,13 @@ struct _ArgumentTypes: Sendable {
     count += 1
   }
 
+  /// Replaces the type appended last (an argument wrapper's, by the type it wraps).
+  @usableFromInline
+  mutating func replaceLast(with type: Any.Type?) {
+    count -= 1
+    append(type)
+  }
+
   /// Whether the call has too many arguments for a shape.
   var overflows: Bool { count > Self.capacity }
 

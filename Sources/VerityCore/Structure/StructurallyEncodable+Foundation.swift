@@ -11,8 +11,10 @@ extension Data: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     withUnsafeBytes { encoder.encode(bytes: $0) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Data: _TrustedEncoding {}
 
 /// Written as `STRUCT "Date" { timeIntervalSinceReferenceDate: Double }`.
 ///
@@ -26,8 +28,10 @@ extension Date: StructurallyEncodable {
       $0.field("timeIntervalSinceReferenceDate", timeIntervalSinceReferenceDate)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Date: _TrustedEncoding {}
 
 /// Written as `STRUCT "UUID" { uuidString: String }` (upper-case, as `uuidString` gives it).
 ///
@@ -41,8 +45,10 @@ extension UUID: StructurallyEncodable {
       $0.field("uuidString", uuidString)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UUID: _TrustedEncoding {}
 
 /// Written as `STRUCT "URL" { absoluteString: String }`, or, for a URL relative to a base, as
 /// `STRUCT "URL" { relativeString: String, baseURL: URL }`: what `==` compares. So
@@ -65,8 +71,10 @@ extension URL: StructurallyEncodable {
       }
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension URL: _TrustedEncoding {}
 
 /// Written as `STRUCT "Decimal" { description: String }`, so decimals compare by their printed
 /// value (`Decimal(string: "1.50")` prints and compares as `1.5`).
@@ -80,8 +88,10 @@ extension Decimal: StructurallyEncodable {
       $0.field("description", description)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Decimal: _TrustedEncoding {}
 
 // MARK: Foundation types whose storage reflection cannot read (or shows as internals)
 
@@ -95,8 +105,10 @@ extension CharacterSet: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.CharacterSet") { $0.field("bitmap", bitmapRepresentation) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension CharacterSet: _TrustedEncoding {}
 
 /// Written as `STRUCT "Foundation.AttributedString" { runs: [(text, attributes)] }`: each run's
 /// text and the description of its attributes.
@@ -120,8 +132,10 @@ extension AttributedString: StructurallyEncodable {
       }
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension AttributedString: _TrustedEncoding {}
 
 /// Written as `STRUCT "Foundation.TimeZone" { identifier }`.
 ///
@@ -132,8 +146,10 @@ extension TimeZone: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.TimeZone") { $0.field("identifier", identifier) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension TimeZone: _TrustedEncoding {}
 
 /// Written as `STRUCT "Foundation.Locale" { identifier }`.
 ///
@@ -144,8 +160,10 @@ extension Locale: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.Locale") { $0.field("identifier", identifier) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Locale: _TrustedEncoding {}
 
 /// Written as `STRUCT "Foundation.Calendar" { identifier, locale, timeZone, firstWeekday,
 /// minimumDaysInFirstWeek }`: what calendars compare by.
@@ -163,5 +181,7 @@ extension Calendar: StructurallyEncodable {
       $0.field("minimumDaysInFirstWeek", minimumDaysInFirstWeek)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Calendar: _TrustedEncoding {}

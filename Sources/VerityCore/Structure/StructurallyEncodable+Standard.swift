@@ -10,8 +10,10 @@ extension Bool: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Bool: _TrustedEncoding {}
 
 /// Written as a canonical number: `Int(-3)` is the same structure as every other integer of that value.
 ///
@@ -22,8 +24,10 @@ extension Int: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int: _TrustedEncoding {}
 
 /// Written as a canonical number: `Int8(-3)` is the same structure as every other integer of that value.
 ///
@@ -34,8 +38,10 @@ extension Int8: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int8: _TrustedEncoding {}
 
 /// Written as a canonical number: `Int16(-3)` is the same structure as every other integer of that value.
 ///
@@ -46,8 +52,10 @@ extension Int16: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int16: _TrustedEncoding {}
 
 /// Written as a canonical number: `Int32(-3)` is the same structure as every other integer of that value.
 ///
@@ -58,8 +66,10 @@ extension Int32: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int32: _TrustedEncoding {}
 
 /// Written as a canonical number: `Int64(-3)` is the same structure as every other integer of that value.
 ///
@@ -70,8 +80,10 @@ extension Int64: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int64: _TrustedEncoding {}
 
 /// Written as a canonical number: `UInt(3)` is the same structure as every other integer of that value.
 ///
@@ -82,8 +94,10 @@ extension UInt: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt: _TrustedEncoding {}
 
 /// Written as a canonical number: `UInt8(3)` is the same structure as every other integer of that value.
 ///
@@ -94,8 +108,10 @@ extension UInt8: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt8: _TrustedEncoding {}
 
 /// Written as a canonical number: `UInt16(3)` is the same structure as every other integer of that value.
 ///
@@ -106,8 +122,10 @@ extension UInt16: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt16: _TrustedEncoding {}
 
 /// Written as a canonical number: `UInt32(3)` is the same structure as every other integer of that value.
 ///
@@ -118,8 +136,10 @@ extension UInt32: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt32: _TrustedEncoding {}
 
 /// Written as a canonical number: `UInt64(3)` is the same structure as every other integer of that value.
 ///
@@ -130,8 +150,10 @@ extension UInt64: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt64: _TrustedEncoding {}
 
 /// Written as a canonical number when the value fits in `Int64`, otherwise as an opaque value
 /// with type name `"Integer"` and the decimal digits (see ``StructureEncoder/encode(_:)-(BinaryInteger)``).
@@ -144,8 +166,10 @@ extension Int128: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Int128: _TrustedEncoding {}
 
 /// Written as a canonical number when the value fits in `UInt64`, otherwise as an opaque value
 /// with type name `"Integer"` and the decimal digits.
@@ -158,8 +182,10 @@ extension UInt128: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder._encodeInteger(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension UInt128: _TrustedEncoding {}
 
 /// Written as a canonical double (every NaN is one NaN; `-0.0` is `+0.0`).
 ///
@@ -170,8 +196,10 @@ extension Double: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Double: _TrustedEncoding {}
 
 /// Widened exactly to `Double`: `Float(0.5)` and `0.5` are the same structure.
 ///
@@ -182,8 +210,10 @@ extension Float: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Float: _TrustedEncoding {}
 
 /// Written as its UTF-8 bytes, with no Unicode normalization.
 ///
@@ -194,8 +224,10 @@ extension String: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension String: _TrustedEncoding {}
 
 /// Written as a string: a substring equals the string with the same characters.
 ///
@@ -206,8 +238,10 @@ extension Substring: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Substring: _TrustedEncoding {}
 
 /// Written as a one-character string.
 ///
@@ -218,8 +252,10 @@ extension Character: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(String(self))
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Character: _TrustedEncoding {}
 
 /// `nil` is written as nil and `.some(x)` as `x`. Verity has one nil: `Int??.none` and
 /// `Int??.some(nil)` are both written as nil, as the dynamic path writes them whatever `Any?`
@@ -240,9 +276,11 @@ extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Wrapped._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Wrapped.structureDecidesEquality }
 }
-extension Optional: _TrustedEncoding where Wrapped: _TrustedEncoding {}
 
 /// Written as an array of its elements; `[UInt8]` is written as bytes (the same structure as
 /// `Data` with those bytes).
@@ -261,9 +299,11 @@ extension Array: StructurallyEncodable where Element: StructurallyEncodable {
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
 }
-extension Array: _TrustedEncoding where Element: _TrustedEncoding {}
 
 /// Written like `Array` (so `ContiguousArray([1, 2]) == [1, 2]` structurally).
 ///
@@ -281,9 +321,11 @@ extension ContiguousArray: StructurallyEncodable where Element: StructurallyEnco
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
 }
-extension ContiguousArray: _TrustedEncoding where Element: _TrustedEncoding {}
 
 /// Written like `Array`, with only the slice's elements.
 ///
@@ -301,9 +343,11 @@ extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
 }
-extension ArraySlice: _TrustedEncoding where Element: _TrustedEncoding {}
 
 /// Written as a set, in canonical order (equal sets give equal structures).
 ///
@@ -317,9 +361,11 @@ extension Set: StructurallyEncodable where Element: StructurallyEncodable {
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
 }
-extension Set: _TrustedEncoding where Element: _TrustedEncoding {}
 
 /// Written as a dictionary, entries sorted by encoded key (insertion order doesn't matter).
 ///
@@ -336,9 +382,11 @@ where Key: StructurallyEncodable, Value: StructurallyEncodable {
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Key._verityTrustedEncoding && Value._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Key.structureDecidesEquality && Value.structureDecidesEquality }
 }
-extension Dictionary: _TrustedEncoding where Key: _TrustedEncoding, Value: _TrustedEncoding {}
 
 /// Written as `STRUCT "Range" { lowerBound, upperBound }`.
 ///
@@ -355,9 +403,11 @@ extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Bound.structureDecidesEquality }
 }
-extension Range: _TrustedEncoding where Bound: _TrustedEncoding {}
 
 /// Written as `STRUCT "ClosedRange" { lowerBound, upperBound }`.
 ///
@@ -374,9 +424,11 @@ extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable 
   }
 
   @inlinable
+  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+
+  @inlinable
   public static var structureDecidesEquality: Bool { Bound.structureDecidesEquality }
 }
-extension ClosedRange: _TrustedEncoding where Bound: _TrustedEncoding {}
 
 /// Written as its base value, through the dynamic path (see ``StructureEncoder/encode(any:)``).
 ///
@@ -401,8 +453,10 @@ extension AnyHashable: StructurallyEncodable {
     public func encode(to encoder: inout StructureEncoder) {
       encoder.encode(Double(self))
     }
+
+    @inlinable
+    public static var _verityTrustedEncoding: Bool { true }
   }
-  extension Float16: _TrustedEncoding {}
 #endif
 
 /// Written as a one-scalar string: `Unicode.Scalar("a")` is the same structure as `"a"`.
@@ -414,8 +468,10 @@ extension Unicode.Scalar: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(String(self))
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Unicode.Scalar: _TrustedEncoding {}
 
 /// Written as the string it holds.
 ///
@@ -426,8 +482,10 @@ extension StaticString: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(description)
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension StaticString: _TrustedEncoding {}
 
 /// Written as `STRUCT "Swift.ObjectIdentifier" { address }`: identifiers compare by identity.
 ///
@@ -438,8 +496,10 @@ extension ObjectIdentifier: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Swift.ObjectIdentifier") { $0.field("address", UInt(bitPattern: self)) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension ObjectIdentifier: _TrustedEncoding {}
 
 /// Written as `STRUCT "Swift.OpaquePointer" { address }`: pointers compare by address.
 ///
@@ -450,8 +510,10 @@ extension OpaquePointer: StructurallyEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Swift.OpaquePointer") { $0.field("address", UInt(bitPattern: Int(bitPattern: self))) }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension OpaquePointer: _TrustedEncoding {}
 
 /// Written as `STRUCT "Swift.Duration" { seconds, attoseconds }` (its `components`).
 ///
@@ -468,8 +530,10 @@ extension Duration: StructurallyEncodable {
       $0.field("attoseconds", attoseconds)
     }
   }
+
+  @inlinable
+  public static var _verityTrustedEncoding: Bool { true }
 }
-extension Duration: _TrustedEncoding {}
 
 /// Written as an opaque value of its type and its description (`\Geo.lat`): key paths are
 /// classes whose components reflection cannot see, and the description names them.

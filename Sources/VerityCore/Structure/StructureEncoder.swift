@@ -360,18 +360,22 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     types: inout _ArgumentTypes, plain: inout Bool
   ) {
     count += 1
+    types.append(T.self)
+    // Verity's own conformances (never an argument wrapper) need neither the check nor the
+    // argument's start; for a standard type the compiler drops the other branch.
+    if _isTrustedEncoding(T.self) {
+      value.encode(to: &self)
+      return
+    }
     let start = byteCount
     _argumentStart = start
     value.encode(to: &self)
     _argumentStart = -1
     if _slowPath(_wrappedArgument != nil) {
-      types.append(_wrappedArgument!.type)
+      types.replaceLast(with: _wrappedArgument!.type)
       if !_wrappedArgument!.contentsArePlain { plain = false }
       _wrappedArgument = nil
-    } else {
-      types.append(T.self)
     }
-    if _isTrustedEncoding(T.self) { return }
     if let error = _endArgument(from: start), failure == nil { failure = error }
   }
 
