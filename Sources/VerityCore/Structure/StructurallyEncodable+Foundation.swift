@@ -13,7 +13,7 @@ extension Data: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Date" { timeIntervalSinceReferenceDate: Double }`.
@@ -30,7 +30,7 @@ extension Date: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "UUID" { uuidString: String }` (upper-case, as `uuidString` gives it).
@@ -47,7 +47,7 @@ extension UUID: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "URL" { absoluteString: String }`, or, for a URL relative to a base, as
@@ -73,7 +73,7 @@ extension URL: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Decimal" { description: String }`, so decimals compare by their printed
@@ -90,7 +90,7 @@ extension Decimal: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 // MARK: Foundation types whose storage reflection cannot read (or shows as internals)
@@ -107,7 +107,7 @@ extension CharacterSet: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.AttributedString" { runs: [(text, attributes)] }`: each run's
@@ -134,7 +134,7 @@ extension AttributedString: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.TimeZone" { identifier }`.
@@ -148,7 +148,7 @@ extension TimeZone: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.Locale" { identifier }`.
@@ -162,7 +162,7 @@ extension Locale: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.Calendar" { identifier, locale, timeZone, firstWeekday,
@@ -183,5 +183,5 @@ extension Calendar: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }

@@ -12,7 +12,7 @@ extension Bool: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int(-3)` is the same structure as every other integer of that value.
@@ -26,7 +26,7 @@ extension Int: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int8(-3)` is the same structure as every other integer of that value.
@@ -40,7 +40,7 @@ extension Int8: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int16(-3)` is the same structure as every other integer of that value.
@@ -54,7 +54,7 @@ extension Int16: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int32(-3)` is the same structure as every other integer of that value.
@@ -68,7 +68,7 @@ extension Int32: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int64(-3)` is the same structure as every other integer of that value.
@@ -82,7 +82,7 @@ extension Int64: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `UInt(3)` is the same structure as every other integer of that value.
@@ -96,7 +96,7 @@ extension UInt: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `UInt8(3)` is the same structure as every other integer of that value.
@@ -110,7 +110,7 @@ extension UInt8: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `UInt16(3)` is the same structure as every other integer of that value.
@@ -124,7 +124,7 @@ extension UInt16: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `UInt32(3)` is the same structure as every other integer of that value.
@@ -138,7 +138,7 @@ extension UInt32: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `UInt64(3)` is the same structure as every other integer of that value.
@@ -152,7 +152,7 @@ extension UInt64: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number when the value fits in `Int64`, otherwise as an opaque value
@@ -168,7 +168,7 @@ extension Int128: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number when the value fits in `UInt64`, otherwise as an opaque value
@@ -184,7 +184,7 @@ extension UInt128: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical double (every NaN is one NaN; `-0.0` is `+0.0`).
@@ -198,7 +198,7 @@ extension Double: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Widened exactly to `Double`: `Float(0.5)` and `0.5` are the same structure.
@@ -212,7 +212,7 @@ extension Float: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as its UTF-8 bytes, with no Unicode normalization.
@@ -226,7 +226,7 @@ extension String: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a string: a substring equals the string with the same characters.
@@ -240,7 +240,7 @@ extension Substring: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a one-character string.
@@ -254,7 +254,7 @@ extension Character: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// `nil` is written as nil and `.some(x)` as `x`. Verity has one nil: `Int??.none` and
@@ -276,7 +276,7 @@ extension Optional: StructurallyEncodable where Wrapped: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Wrapped._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Wrapped.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Wrapped.structureDecidesEquality }
@@ -299,7 +299,7 @@ extension Array: StructurallyEncodable where Element: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Element.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
@@ -321,7 +321,7 @@ extension ContiguousArray: StructurallyEncodable where Element: StructurallyEnco
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Element.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
@@ -343,7 +343,7 @@ extension ArraySlice: StructurallyEncodable where Element: StructurallyEncodable
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Element.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
@@ -361,7 +361,7 @@ extension Set: StructurallyEncodable where Element: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Element._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Element.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Element.structureDecidesEquality }
@@ -382,7 +382,7 @@ where Key: StructurallyEncodable, Value: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Key._verityTrustedEncoding && Value._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Key.encodingCheck.combined(with: Value.encodingCheck) }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Key.structureDecidesEquality && Value.structureDecidesEquality }
@@ -403,7 +403,7 @@ extension Range: StructurallyEncodable where Bound: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Bound.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Bound.structureDecidesEquality }
@@ -424,7 +424,7 @@ extension ClosedRange: StructurallyEncodable where Bound: StructurallyEncodable 
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { Bound._verityTrustedEncoding }
+  public static var encodingCheck: EncodingCheck { Bound.encodingCheck }
 
   @inlinable
   public static var structureDecidesEquality: Bool { Bound.structureDecidesEquality }
@@ -455,7 +455,7 @@ extension AnyHashable: StructurallyEncodable {
     }
 
     @inlinable
-    public static var _verityTrustedEncoding: Bool { true }
+    public static var encodingCheck: EncodingCheck { .skipped }
   }
 #endif
 
@@ -470,7 +470,7 @@ extension Unicode.Scalar: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as the string it holds.
@@ -484,7 +484,7 @@ extension StaticString: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.ObjectIdentifier" { address }`: identifiers compare by identity.
@@ -498,7 +498,7 @@ extension ObjectIdentifier: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.OpaquePointer" { address }`: pointers compare by address.
@@ -512,7 +512,7 @@ extension OpaquePointer: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.Duration" { seconds, attoseconds }` (its `components`).
@@ -532,7 +532,7 @@ extension Duration: StructurallyEncodable {
   }
 
   @inlinable
-  public static var _verityTrustedEncoding: Bool { true }
+  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as an opaque value of its type and its description (`\Geo.lat`): key paths are

@@ -39,17 +39,12 @@ public protocol StructurallyEncodable {
   /// Containers answer for their elements.
   static var structureDecidesEquality: Bool { get }
 
-  /// Whether every value of this type writes exactly one well-formed value and no class instance,
-  /// so that ``Structure`` can skip validating it and a call log its per-argument check. Verity's
-  /// own conformances answer true (containers when their elements do); leave the default
-  /// (`false`) in yours.
-  ///
-  /// The one underscored requirement left: the typed recording paths are inlined into the
-  /// caller's module, where only a public requirement lets the compiler decide this per type
-  /// at build time (an SPI requirement cannot be read from inlinable code, and a package marker
-  /// protocol is invisible to the optimizer of another package: the check then runs every call,
-  /// 67.7 → 93 ns per three-argument call measured).
-  static var _verityTrustedEncoding: Bool { get }
+  /// How Verity checks what this conformance writes. Leave the default, ``EncodingCheck/always``:
+  /// a call log and ``Structure`` check that each value is exactly one well-formed value, and
+  /// report a conformance that breaks the contract. Only Verity's own conformances (standard
+  /// library and Foundation types, and containers of them) skip the check, with a value no
+  /// other module can make.
+  static var encodingCheck: EncodingCheck { get }
 }
 
 extension StructurallyEncodable {
@@ -57,16 +52,50 @@ extension StructurallyEncodable {
   @inlinable
   public static var structureDecidesEquality: Bool { true }
 
-  /// The default: not trusted, so a call log checks each argument.
+  /// The default: every value is checked.
   @inlinable
-  public static var _verityTrustedEncoding: Bool { false }
+  public static var encodingCheck: EncodingCheck { .always }
 }
 
-/// Whether `T` is one of Verity's trusted conformances (see
-/// ``StructurallyEncodable/_verityTrustedEncoding``).
+/// How Verity checks the values a ``StructurallyEncodable`` conformance writes (see
+/// ``StructurallyEncodable/encodingCheck``).
+///
+/// There is one public value, ``always``; the other belongs to Verity's own conformances, whose
+/// output is well formed by construction. (Reading it from one of them and returning it from
+/// yours breaks the contract: a malformed value then goes unreported, and compares and renders as
+/// malformed.)
+///
+/// ```swift
+/// Int.encodingCheck == .always   // false: Verity's own conformance
+/// User.encodingCheck == .always  // true
+/// ```
+public struct EncodingCheck: Sendable, Hashable {
+  @usableFromInline
+  package let isSkipped: Bool
+
+  @inlinable
+  package init(isSkipped: Bool) { self.isSkipped = isSkipped }
+
+  /// Every value is checked: the default of every conformance outside Verity.
+  @inlinable
+  public static var always: EncodingCheck { EncodingCheck(isSkipped: false) }
+
+  /// Not checked: Verity's own conformances.
+  @inlinable
+  package static var skipped: EncodingCheck { EncodingCheck(isSkipped: true) }
+
+  /// Skipped only when both are (a dictionary's keys and values).
+  @inlinable
+  package func combined(with other: EncodingCheck) -> EncodingCheck {
+    EncodingCheck(isSkipped: isSkipped && other.isSkipped)
+  }
+}
+
+/// Whether `T` is one of Verity's own conformances, whose values need no check. Specialized for
+/// a concrete type, the compiler answers it when it builds the caller.
 @inlinable
 func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
-  T._verityTrustedEncoding
+  T.encodingCheck.isSkipped
 }
 
 /// A value that stands for another as a call argument (the argument wrapper of generated mocks):

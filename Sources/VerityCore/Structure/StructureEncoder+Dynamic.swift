@@ -174,7 +174,7 @@ extension StructureEncoder {
       if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
         || !(value is any _VerityOptional)
       {
-        if !type(of: encodable)._verityTrustedEncoding { _untrustedContent = true }
+        if !type(of: encodable).encodingCheck.isSkipped { _untrustedContent = true }
         encodable.encode(to: &self)
         return
       }

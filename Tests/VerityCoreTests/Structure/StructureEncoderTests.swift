@@ -293,6 +293,12 @@ struct StructureEncoderTests {
     #expect(!_isTrustedEncoding([ListNode].self))
     #expect(!_isTrustedEncoding(AnyHashable.self))
     #expect(!_isTrustedEncoding(Range<ListNodeBound>.self))
+    // The public face: a conformance outside Verity has the one public value.
+    #expect(ListNode.encodingCheck == .always)
+    #expect([ListNode].encodingCheck == .always)
+    #expect(Int.encodingCheck != .always)
+    #expect([String: [Int]].encodingCheck != .always)
+    #expect([String: ListNode].encodingCheck == .always)
   }
 
   @Test func integerLiteralsPickTheIntegerOverload() {
