@@ -9,12 +9,9 @@
 /// Assert(that: error).isType(URLError.self).matches(having(\.code, eq(.timedOut)))
 /// ```
 ///
-/// The chain keeps this call's file and column: a failure is reported in this file, at the
-/// failing operator's line (captured by the operator's `line: Int = #line`), with this call's
-/// column. Swift gives a defaulted `#column` the column of the call's opening parenthesis, so
-/// `Assert(that: x)` written at column 5 reports column 11. Test frameworks locate failures by
-/// line; the column only points inside the line when the operator is on the same line as this
-/// call.
+/// A failure is reported where the failing operator is written: each operator takes the caller's
+/// `fileID:filePath:line:column:`, like this function. Swift gives a defaulted `#column` the column
+/// of the call's opening parenthesis, so `.isEqualTo(2)` written at column 9 reports column 18.
 ///
 /// An `Assert(that:)` without any operator checks nothing. When such a root is released, Verity
 /// writes a warning to standard error, once per call site; it does not fail the test.
@@ -85,5 +82,7 @@ private func _root<Value>(
   let chain = _AssertionChain(
     rootName: name, fileID: fileID, filePath: filePath, line: line, column: column,
     reportsFailures: true)
-  return Assertion(result: .pass(value), name: name, lineNumber: Int(line), chain: chain)
+  return Assertion(
+    result: .pass(value), name: name, fileID: fileID, filePath: filePath, line: line, column: column,
+    chain: chain)
 }

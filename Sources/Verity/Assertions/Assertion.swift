@@ -13,8 +13,9 @@
 /// A failing operator reports `"<operator> failed - <reason>"` once, at its own line, and every
 /// operator after it is skipped: its evaluator is not called and nothing more is reported.
 ///
-/// Operators are built on ``evaluate(name:lineNumber:evaluator:)`` and
-/// ``asyncEvaluate(name:lineNumber:evaluator:)``; see <doc:CreatingCustomAssertionOperators>.
+/// Operators are built on ``evaluate(name:fileID:filePath:line:column:evaluator:)`` and
+/// ``asyncEvaluate(name:fileID:filePath:line:column:evaluator:)``; see
+/// <doc:CreatingCustomAssertionOperators>.
 public struct Assertion<Value> {
   /// The outcome so far: the value passed on, or the reason of the first failure in the chain.
   public let result: AssertionResult<Value>
@@ -24,20 +25,32 @@ public struct Assertion<Value> {
   /// `Assert(that:)`.
   public let name: String
 
+  /// The file of the operator named by ``name`` (`#fileID`).
+  public let fileID: StaticString
+  /// The file of the operator named by ``name`` (`#filePath`).
+  public let filePath: StaticString
   /// The line of the operator named by ``name``.
-  public let lineNumber: Int
+  public let line: UInt
+  /// The column of the operator named by ``name``.
+  public let column: UInt
 
   package let chain: _AssertionChain
 
   package init(
     result: AssertionResult<Value>,
     name: String,
-    lineNumber: Int,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
     chain: _AssertionChain
   ) {
     self.result = result
     self.name = name
-    self.lineNumber = lineNumber
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
     self.chain = chain
   }
 
@@ -47,18 +60,24 @@ public struct Assertion<Value> {
   /// reason, name and line) is carried on, retyped to `NewValue`, and nothing is reported again.
   /// Otherwise `evaluator` receives the value; a ``AssertionResult/pass(_:)`` carries its value to
   /// the next operator, and a failure, or an error thrown by `evaluator`, is reported as
-  /// `"<name> failed - <reason>"` at `lineNumber`.
+  /// `"<name> failed - <reason>"` at the given location.
   ///
   /// - Parameters:
   ///   - name: The operator's name as it appears in failure messages.
-  ///   - lineNumber: The caller's line, captured by the operator with `line: Int = #line`.
+  ///   - fileID, filePath, line, column: The caller's location, which the operator captures with
+  ///     `fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  ///     line: UInt = #line, column: UInt = #column`, as every Verity entry point that reports.
   ///   - evaluator: Checks the value and returns the outcome.
   ///
   /// ```swift
   /// extension Assertion where Value == Int {
   ///   @discardableResult
-  ///   func isEven(line: Int = #line) -> Assertion<Int> {
-  ///     evaluate(name: "isEven", lineNumber: line) { value in
+  ///   func isEven(
+  ///     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  ///     line: UInt = #line, column: UInt = #column
+  ///   ) -> Assertion<Int> {
+  ///     evaluate(name: "isEven", fileID: fileID, filePath: filePath, line: line, column: column) {
+  ///       value in
   ///       value.isMultiple(of: 2) ? .pass(value) : .fail(message: "\(value) is odd")
   ///     }
   ///   }
@@ -67,7 +86,10 @@ public struct Assertion<Value> {
   @discardableResult
   public func evaluate<NewValue>(
     name: String,
-    lineNumber: Int,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
     evaluator: (Value) throws -> AssertionResult<NewValue>
   ) -> Assertion<NewValue> {
     chain.markEvaluated()
@@ -78,19 +100,25 @@ public struct Assertion<Value> {
     } catch {
       outcome = .fail(thrownError: error)
     }
-    return link(outcome, name: name, lineNumber: lineNumber)
+    return link(outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs one operator's asynchronous check and returns the next link of the chain.
   ///
-  /// Behaves like ``evaluate(name:lineNumber:evaluator:)``, for checks that need to `await`.
+  /// Behaves like ``evaluate(name:fileID:filePath:line:column:evaluator:)``, for checks that need
+  /// to `await`.
   /// The method and `evaluator` run in the caller's isolation (`nonisolated(nonsending)`), so an
   /// actor-isolated test can check values that are not `Sendable`.
   ///
   /// ```swift
   /// extension Assertion where Value == URL {
-  ///   func isReachable(line: Int = #line) async -> Assertion<Void> {
-  ///     await asyncEvaluate(name: "isReachable", lineNumber: line) { url in
+  ///   func isReachable(
+  ///     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  ///     line: UInt = #line, column: UInt = #column
+  ///   ) async -> Assertion<Void> {
+  ///     await asyncEvaluate(
+  ///       name: "isReachable", fileID: fileID, filePath: filePath, line: line, column: column
+  ///     ) { url in
   ///       try await ping(url) ? .pass(()) : .fail(message: "\(url) did not answer")
   ///     }
   ///   }
@@ -99,7 +127,10 @@ public struct Assertion<Value> {
   @discardableResult
   public nonisolated(nonsending) func asyncEvaluate<NewValue>(
     name: String,
-    lineNumber: Int,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
     evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
   ) async -> Assertion<NewValue> {
     chain.markEvaluated()
@@ -110,7 +141,7 @@ public struct Assertion<Value> {
     } catch {
       outcome = .fail(thrownError: error)
     }
-    return link(outcome, name: name, lineNumber: lineNumber)
+    return link(outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The next link after a failure: the same failure, name and line, retyped.
@@ -119,18 +150,25 @@ public struct Assertion<Value> {
       preconditionFailure("carryFailure() called on a passing assertion")
     }
     return Assertion<NewValue>(
-      result: .fail(reason), name: self.name, lineNumber: self.lineNumber, chain: chain)
+      result: .fail(reason), name: name, fileID: fileID, filePath: filePath, line: line,
+      column: column, chain: chain)
   }
 
   private func link<NewValue>(
     _ outcome: AssertionResult<NewValue>,
     name: String,
-    lineNumber: Int
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
   ) -> Assertion<NewValue> {
     if case .fail(let reason) = outcome {
-      chain.report(name: name, lineNumber: lineNumber, reason: reason)
+      chain.report(
+        name: name, reason: reason, fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    return Assertion<NewValue>(result: outcome, name: name, lineNumber: lineNumber, chain: chain)
+    return Assertion<NewValue>(
+      result: outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column,
+      chain: chain)
   }
 }
 

@@ -1,7 +1,7 @@
 /// The outcome of one assertion operator: a pass carrying the value that the next operator in the
 /// chain receives, or a failure with its reason.
 ///
-/// An operator's evaluator returns one (see ``Assertion/evaluate(name:lineNumber:evaluator:)``):
+/// An operator's evaluator returns one (see ``Assertion/evaluate(name:fileID:filePath:line:column:evaluator:)``):
 ///
 /// ```swift
 /// return value.isMultiple(of: 2)

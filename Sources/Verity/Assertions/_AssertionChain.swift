@@ -42,16 +42,15 @@ package final class _AssertionChain: Sendable {
     evaluated.store(true, ordering: .relaxed)
   }
 
-  /// Reports `"<name> failed - <reason>"` at the operator's line, with the root's file and column.
-  package func report(name: String, lineNumber: Int, reason: FailureReason) {
+  /// Reports `"<name> failed - <reason>"` at the operator's location.
+  package func report(
+    name: String, reason: FailureReason,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
     guard reportsFailures else { return }
     reportFailure(
-      "\(name) failed - \(reason)",
-      fileID: fileID,
-      filePath: filePath,
-      line: UInt(max(lineNumber, 1)),
-      column: max(column, 1)
-    )
+      "\(name) failed - \(reason)", fileID: fileID, filePath: filePath, line: max(line, 1),
+      column: max(column, 1))
   }
 
   deinit {

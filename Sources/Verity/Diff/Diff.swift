@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Structural equality is reflexive (`NaN` equals `NaN`), compares class instances by contents,
-/// and is what ``Assertion/hasNoDifference(from:options:line:)`` and ``Matchable`` use.
+/// and is what ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` and ``Matchable`` use.
 public func diff(
   _ a: Any?, _ b: Any?, options: DiffOptions = DiffOptions(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,

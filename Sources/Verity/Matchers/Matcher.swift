@@ -3,7 +3,7 @@
 /// A matcher pairs a ``description`` (how it reads in messages, for example `greaterThan(3)`) with
 /// a check that answers ``MatchResult/match`` or ``MatchResult/mismatch(_:)`` with a sentence
 /// saying why the value does not fit. The same matchers serve assertions
-/// (``Assertion/matches(_:line:)``), stubbing and verification.
+/// (``Assertion/matches(_:fileID:filePath:line:column:)``), stubbing and verification.
 ///
 /// ```swift
 /// let matcher = greaterThan(0) && lessThan(10)

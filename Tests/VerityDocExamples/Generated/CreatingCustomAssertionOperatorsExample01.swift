@@ -9,8 +9,15 @@ enum CreatingCustomAssertionOperatorsExample01 {
 
 extension Assertion {
   @discardableResult
-  func isInstance<T>(of expectedType: T.Type, line: Int = #line) -> Assertion<T> {
-    evaluate(name: "isInstance", lineNumber: line) { value in
+  func isInstance<T>(
+    of expectedType: T.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<T> {
+    evaluate(name: "isInstance", fileID: fileID, filePath: filePath, line: line, column: column) {
+      value in
       // A successful cast passes the cast value on to the next operator.
       if let castValue = value as? T {
         return .pass(castValue)

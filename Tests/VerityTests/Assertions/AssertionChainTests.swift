@@ -6,7 +6,7 @@ import Verity
     let counter = FixtureCounter()
     let assertion = TestAnAssertion(on: 1)
       .isEqualTo(2, line: 10)
-      .evaluate(name: "counting", lineNumber: 11) { _ -> AssertionResult<Void> in
+      .evaluate(name: "counting", fileID: #fileID, filePath: #filePath, line: 11, column: #column) { _ -> AssertionResult<Void> in
         counter.increment()
         return .pass(())
       }
@@ -37,7 +37,7 @@ import Verity
   }
 
   @Test func anEvaluatorThatThrowsFailsWithTheError() {
-    let assertion = TestAnAssertion(on: 1).evaluate(name: "decode", lineNumber: 4) {
+    let assertion = TestAnAssertion(on: 1).evaluate(name: "decode", fileID: #fileID, filePath: #filePath, line: 4, column: #column) {
       _ -> AssertionResult<Int> in throw FixtureLoginError.locked
     }
     Assert(that: assertion)
@@ -49,7 +49,7 @@ import Verity
     let counter = FixtureCounter()
     let assertion = await TestAnAssertion(on: 1)
       .isEqualTo(2, line: 1)
-      .asyncEvaluate(name: "async", lineNumber: 2) { _ -> AssertionResult<Void> in
+      .asyncEvaluate(name: "async", fileID: #fileID, filePath: #filePath, line: 2, column: #column) { _ -> AssertionResult<Void> in
         counter.increment()
         return .pass(())
       }
@@ -58,7 +58,7 @@ import Verity
   }
 
   @Test func asyncEvaluateRunsAndNamesTheLink() async {
-    let assertion = await TestAnAssertion(on: 2).asyncEvaluate(name: "doubled", lineNumber: 3) {
+    let assertion = await TestAnAssertion(on: 2).asyncEvaluate(name: "doubled", fileID: #fileID, filePath: #filePath, line: 3, column: #column) {
       value in
       await Task.yield()
       return .pass(value * 2)
@@ -69,15 +69,16 @@ import Verity
   @Test func theRootOfATestAssertion() {
     let root = TestAnAssertion(on: "x")
     #expect(root.name == "TestAnAssertion")
-    #expect(root.lineNumber == 0)
+    #expect(root.line == 0)
     Assert(that: root).didPass(expectedName: "TestAnAssertion", expectedLine: 0).isEqualTo("x")
   }
 
   @Test func theRootOfAnAssert() {
-    let line = #line + 1
+    let line = UInt(#line + 1)
     let root = Assert(that: 5)
     #expect(root.name == "Assert(that:)")
-    #expect(root.lineNumber == line)
+    #expect(root.line == line)
+    #expect("\(root.fileID)" == "\(#fileID)")
     root.isEqualTo(5)
   }
 }

@@ -2,7 +2,7 @@ import Testing
 import Verity
 
 /// Failures of a reporting chain reach Swift Testing: one issue per failed chain, at the failing
-/// operator's line, in the file and at the column of `Assert(that:)`.
+/// operator's own location (its file, line and column).
 @Suite struct SwiftTestingReportingTests {
   @Test func aFailureIsReportedOnceAtTheOperatorLine() {
     let recorder = FixtureIssueRecorder()
@@ -19,10 +19,10 @@ import Verity
     let location = recorder.recorded.first?.sourceLocation
     #expect(location?.fileID == #fileID)
     #expect(location?.filePath == #filePath)
-    #expect(location?.column == 13)  // `#column` of a call is its opening parenthesis
+    #expect(location?.column == 19)  // `#column` of a call is its opening parenthesis: `isEqualTo(`
   }
 
-  @Test func aSingleLineChainReportsAtTheAssertColumn() {
+  @Test func aSingleLineChainReportsAtTheOperatorColumn() {
     let recorder = FixtureIssueRecorder()
     let value: Int? = nil
     let line = #line + 2
@@ -34,7 +34,21 @@ import Verity
 
     #expect(recorder.messages == ["isNotNil failed - value is nil"])
     #expect(recorder.lines == [line])
-    #expect(recorder.recorded.first?.sourceLocation?.column == 17)
+    #expect(recorder.recorded.first?.sourceLocation?.column == 39)  // `isNotNil(`
+  }
+
+  @Test func anOperatorInAHelperReportsWhereTheHelperIs() {
+    let recorder = FixtureIssueRecorder()
+    withKnownIssue {
+      fixtureExpectEven(Assert(that: 3))
+    } matching: {
+      recorder.record($0)
+    }
+
+    #expect(recorder.messages == ["matches failed - 3 is odd (expected isEven)"])
+    let location = recorder.recorded.first?.sourceLocation
+    #expect(location?.fileID == "VerityTests/AssertionFixtures.swift")
+    #expect(location?.line == fixtureExpectEvenLine)
   }
 
   @Test func laterOperatorsDoNotReportAgain() {
@@ -98,7 +112,7 @@ import Verity
     let recorder = FixtureIssueRecorder()
     let line = #line + 2
     withKnownIssue {
-      Assert(that: 7).evaluate(name: "isEven", lineNumber: #line) { value -> AssertionResult<Int> in
+      Assert(that: 7).evaluate(name: "isEven", fileID: #fileID, filePath: #filePath, line: #line, column: #column) { value -> AssertionResult<Int> in
         value.isMultiple(of: 2) ? .pass(value) : .fail(message: "\(value) is odd")
       }
     } matching: {

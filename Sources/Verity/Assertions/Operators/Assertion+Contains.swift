@@ -6,8 +6,16 @@ extension Assertion where Value: Sequence, Value.Element: Equatable {
   /// // on failure: contains failed - [1, 2] does not contain 3
   /// ```
   @discardableResult
-  public func contains(_ element: Value.Element, line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "contains", lineNumber: line) { value in
+  public func contains(
+    _ element: Value.Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "contains", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value.contains(element)
         ? .pass(value) : .fail(message: "\(_render(value)) does not contain \(_render(element))")
     }
@@ -28,11 +36,16 @@ extension Assertion where Value: StringProtocol {
   public func contains(
     _ substring: String,
     ignoringCase: Bool = false,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Value> {
     let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
     let needle = sensitivity.fold(substring)
-    return evaluate(name: "contains", lineNumber: line) { value in
+    return evaluate(
+      name: "contains", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       needle.isEmpty || sensitivity.fold(value).contains(needle)
         ? .pass(value)
         : .fail(

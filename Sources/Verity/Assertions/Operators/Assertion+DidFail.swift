@@ -16,15 +16,20 @@ extension Assertion {
   @discardableResult
   public func didFail<Inner>(
     expectedName: String,
-    expectedLine: Int,
-    line: Int = #line
+    expectedLine: UInt,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<FailureReason> where Value == Assertion<Inner> {
-    evaluate(name: "didFail", lineNumber: line) { assertion in
+    evaluate(
+      name: "didFail", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { assertion in
       switch assertion.result {
       case .pass(let value):
         return .fail(
           message:
-            "expected a failure, but \(assertion.name) at line \(assertion.lineNumber) "
+            "expected a failure, but \(assertion.name) at line \(assertion.line) "
             + "passed with \(_render(value))")
       case .fail(let reason):
         if let mismatch = _operatorMismatch(assertion, expectedName, expectedLine) {

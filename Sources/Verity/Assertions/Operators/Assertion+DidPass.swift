@@ -16,15 +16,20 @@ extension Assertion {
   @discardableResult
   public func didPass<Inner>(
     expectedName: String,
-    expectedLine: Int,
-    line: Int = #line
+    expectedLine: UInt,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Inner> where Value == Assertion<Inner> {
-    evaluate(name: "didPass", lineNumber: line) { assertion in
+    evaluate(
+      name: "didPass", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { assertion in
       switch assertion.result {
       case .fail(let reason):
         return .fail(
           message:
-            "expected a pass, but \(assertion.name) failed at line \(assertion.lineNumber): "
+            "expected a pass, but \(assertion.name) failed at line \(assertion.line): "
             + "\(reason)")
       case .pass(let value):
         if let mismatch = _operatorMismatch(assertion, expectedName, expectedLine) {
@@ -40,9 +45,9 @@ extension Assertion {
 package func _operatorMismatch<Inner>(
   _ assertion: Assertion<Inner>,
   _ expectedName: String,
-  _ expectedLine: Int
+  _ expectedLine: UInt
 ) -> String? {
-  guard assertion.name != expectedName || assertion.lineNumber != expectedLine else { return nil }
+  guard assertion.name != expectedName || assertion.line != expectedLine else { return nil }
   return "expected \(expectedName) at line \(expectedLine), "
-    + "got \(assertion.name) at line \(assertion.lineNumber)"
+    + "got \(assertion.name) at line \(assertion.line)"
 }

@@ -8,8 +8,15 @@ extension Assertion {
   /// // on failure: doesNotThrow failed - threw DecodingError: ...
   /// ```
   @discardableResult
-  public func doesNotThrow<T>(line: Int = #line) -> Assertion<T> where Value == () throws -> T {
-    evaluate(name: "doesNotThrow", lineNumber: line) { expression in
+  public func doesNotThrow<T>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<T> where Value == () throws -> T {
+    evaluate(
+      name: "doesNotThrow", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       .pass(try expression())
     }
   }
@@ -25,9 +32,16 @@ extension Assertion {
   ///   .isNotNil()
   /// ```
   @discardableResult
-  public nonisolated(nonsending) func doesNotThrow<T>(line: Int = #line) async -> Assertion<T>
+  public nonisolated(nonsending) func doesNotThrow<T>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Assertion<T>
   where Value == () async throws -> T {
-    await asyncEvaluate(name: "doesNotThrow", lineNumber: line) { expression in
+    await asyncEvaluate(
+      name: "doesNotThrow", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       .pass(try await expression())
     }
   }

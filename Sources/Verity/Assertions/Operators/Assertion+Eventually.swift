@@ -23,19 +23,25 @@ extension Assertion {
   ///   - pollInterval: How long to wait between attempts.
   ///   - clock: The clock that measures the timeout and the waits. Tests of code that uses
   ///     `eventually` can pass a manual clock so nothing really sleeps.
-  ///   - line: The line failures are reported at; leave the default.
+  ///   - fileID, filePath, line, column: Where a failure is reported; leave the defaults.
   ///   - check: Operators to apply to each attempt's value, such as `{ $0.isEqualTo(3) }`.
   @discardableResult
   public nonisolated(nonsending) func eventually<T, NewValue>(
     timeout: Duration = .seconds(1),
     pollInterval: Duration = .milliseconds(10),
     clock: any Clock<Duration> = ContinuousClock(),
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
   ) async -> Assertion<NewValue> where Value == () async throws -> T {
-    await asyncEvaluate(name: "eventually", lineNumber: line) { expression in
+    await asyncEvaluate(
+      name: "eventually", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       await _poll(
-        timeout: timeout, pollInterval: pollInterval, clock: clock, line: line,
+        timeout: timeout, pollInterval: pollInterval, clock: clock,
+        at: _Location(fileID: fileID, filePath: filePath, line: line, column: column),
         attempt: { try await expression() }, check: check)
     }
   }
@@ -55,12 +61,18 @@ extension Assertion {
     timeout: Duration = .seconds(1),
     pollInterval: Duration = .milliseconds(10),
     clock: any Clock<Duration> = ContinuousClock(),
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
   ) async -> Assertion<NewValue> where Value == () throws -> T {
-    await asyncEvaluate(name: "eventually", lineNumber: line) { expression in
+    await asyncEvaluate(
+      name: "eventually", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       await _poll(
-        timeout: timeout, pollInterval: pollInterval, clock: clock, line: line,
+        timeout: timeout, pollInterval: pollInterval, clock: clock,
+        at: _Location(fileID: fileID, filePath: filePath, line: line, column: column),
         attempt: { try expression() }, check: check)
     }
   }
@@ -70,12 +82,12 @@ private nonisolated(nonsending) func _poll<T, NewValue>(
   timeout: Duration,
   pollInterval: Duration,
   clock: any Clock<Duration>,
-  line: Int,
+  at location: _Location,
   attempt: nonisolated(nonsending) () async throws -> T,
   check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
 ) async -> AssertionResult<NewValue> {
   await _poll(
-    timeout: timeout, pollInterval: pollInterval, on: clock, line: line, attempt: attempt,
+    timeout: timeout, pollInterval: pollInterval, on: clock, at: location, attempt: attempt,
     check: check)
 }
 
@@ -83,7 +95,7 @@ private nonisolated(nonsending) func _poll<C: Clock<Duration>, T, NewValue>(
   timeout: Duration,
   pollInterval: Duration,
   on clock: C,
-  line: Int,
+  at location: _Location,
   attempt: nonisolated(nonsending) () async throws -> T,
   check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
 ) async -> AssertionResult<NewValue> {
@@ -98,7 +110,7 @@ private nonisolated(nonsending) func _poll<C: Clock<Duration>, T, NewValue>(
       value = .failure(error)
     }
     let lastFailure: String
-    switch _describeAttempt(await check(_attemptRoot(value, line: line))) {
+    switch _describeAttempt(await check(_attemptRoot(value, at: location))) {
     case .passed(let checked):
       return .pass(checked)
     case .failed(let description):
@@ -124,14 +136,17 @@ private enum _Attempt<NewValue> {
 }
 
 /// Applies `check` to a silent assertion on one attempt's value (or thrown error).
-private func _attemptRoot<T>(_ outcome: Result<T, any Error>, line: Int) -> Assertion<T> {
+private func _attemptRoot<T>(_ outcome: Result<T, any Error>, at location: _Location) -> Assertion<T> {
   let chain = _AssertionChain.silent(rootName: "eventually")
   switch outcome {
   case .success(let value):
-    return Assertion(result: .pass(value), name: "eventually", lineNumber: line, chain: chain)
+    return Assertion(
+      result: .pass(value), name: "eventually", fileID: location.fileID, filePath: location.filePath,
+      line: location.line, column: location.column, chain: chain)
   case .failure(let error):
     return Assertion(
-      result: .fail(thrownError: error), name: "eventually", lineNumber: line, chain: chain)
+      result: .fail(thrownError: error), name: "eventually", fileID: location.fileID,
+      filePath: location.filePath, line: location.line, column: location.column, chain: chain)
   }
 }
 

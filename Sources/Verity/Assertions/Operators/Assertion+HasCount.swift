@@ -6,8 +6,16 @@ extension Assertion where Value: Collection {
   /// // on failure: hasCount failed - count of [1, 2, 3] is 3, not 2
   /// ```
   @discardableResult
-  public func hasCount(_ count: Int, line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "hasCount", lineNumber: line) { value in
+  public func hasCount(
+    _ count: Int,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "hasCount", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       let actual = value.count
       return actual == count
         ? .pass(value) : .fail(message: "count of \(_render(value)) is \(actual), not \(count)")

@@ -10,9 +10,16 @@ extension Assertion {
   /// ```
   @discardableResult
   public func matches(
-    _ expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
+    _ expected: Value,
+    options: DiffOptions = DiffOptions(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Value> {
-    evaluate(name: "matches", lineNumber: line) { value in
+    evaluate(
+      name: "matches", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       if let problem = options._problem { return .fail(message: problem) }
       let context = MatchableContext(options: options, line: UInt(max(0, line)))
       do {
@@ -40,9 +47,16 @@ extension Assertion {
   /// ```
   @discardableResult
   public func hasNoDifference(
-    from expected: Value, options: DiffOptions = DiffOptions(), line: Int = #line
+    from expected: Value,
+    options: DiffOptions = DiffOptions(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Value> {
-    evaluate(name: "hasNoDifference", lineNumber: line) { value in
+    evaluate(
+      name: "hasNoDifference", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       if let problem = options._problem { return .fail(message: problem) }
       guard let difference = diff(expected, value, options: options) else { return .pass(value) }
       return .fail(message: difference._failureText(tree: false))

@@ -6,8 +6,15 @@ extension Assertion where Value: Collection {
   /// // on failure: isEmpty failed - ["name is required"] is not empty
   /// ```
   @discardableResult
-  public func isEmpty(line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isEmpty", lineNumber: line) { value in
+  public func isEmpty(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isEmpty", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value.isEmpty ? .pass(()) : .fail(message: "\(_render(value)) is not empty")
     }
   }

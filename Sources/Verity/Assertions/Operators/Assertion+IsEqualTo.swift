@@ -15,8 +15,16 @@ extension Assertion where Value: Equatable {
   /// difference (see ``diff(_:_:options:fileID:filePath:line:column:)``); long strings as the
   /// first differing line with its offset.
   @discardableResult
-  public func isEqualTo(_ expected: Value, line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isEqualTo", lineNumber: line) { value in
+  public func isEqualTo(
+    _ expected: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isEqualTo", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value == expected ? .pass(()) : .fail(message: _notEqualMessage(value, expected))
     }
   }
@@ -30,8 +38,17 @@ extension Assertion where Value: FloatingPoint {
   /// // on failure: isEqualTo failed - 1.5 is not within 0.1 of 1.0
   /// ```
   @discardableResult
-  public func isEqualTo(_ expected: Value, accuracy: Value, line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isEqualTo", lineNumber: line) { value in
+  public func isEqualTo(
+    _ expected: Value,
+    accuracy: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isEqualTo", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       if let problem = _invalidTolerance(accuracy) { return .fail(message: problem) }
       return _isApproximatelyEqual(value, expected, tolerance: accuracy)
         ? .pass(()) : .fail(message: _notWithinTolerance(value, expected, tolerance: accuracy))
@@ -42,7 +59,7 @@ extension Assertion where Value: FloatingPoint {
 extension Assertion where Value == [String: Any] {
   /// Passes when a dynamic dictionary (a decoded JSON object, say) equals `expected`. Such values
   /// are not `Equatable`, so they are compared by structure, as
-  /// ``Assertion/hasNoDifference(from:options:line:)`` compares them: `NSNumber(value: 2)` equals
+  /// ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` compares them: `NSNumber(value: 2)` equals
   /// `2`, key order never matters, and a failure lists the paths that differ.
   ///
   /// ```swift
@@ -52,8 +69,16 @@ extension Assertion where Value == [String: Any] {
   /// //   ["retries"]: 2 → 3
   /// ```
   @discardableResult
-  public func isEqualTo(_ expected: [String: Any], line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isEqualTo", lineNumber: line) { value in
+  public func isEqualTo(
+    _ expected: [String: Any],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isEqualTo", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       _structurallyEqual(value, expected)
     }
   }
@@ -61,7 +86,7 @@ extension Assertion where Value == [String: Any] {
 
 extension Assertion where Value == [Any] {
   /// Passes when a dynamic array (a decoded JSON array, say) equals `expected`, compared by
-  /// structure as for `[String: Any]` (see ``Assertion/isEqualTo(_:line:)-([String:Any])``).
+  /// structure as for `[String: Any]` (see ``Assertion/isEqualTo(_:fileID:filePath:line:column:)-([String:Any])``).
   ///
   /// ```swift
   /// Assert(that: json["tags"] as! [Any]).isEqualTo(["a", 1])
@@ -69,8 +94,16 @@ extension Assertion where Value == [Any] {
   /// //   [1]: 1 → 2
   /// ```
   @discardableResult
-  public func isEqualTo(_ expected: [Any], line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isEqualTo", lineNumber: line) { value in
+  public func isEqualTo(
+    _ expected: [Any],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isEqualTo", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       _structurallyEqual(value, expected)
     }
   }

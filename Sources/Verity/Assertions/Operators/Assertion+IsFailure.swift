@@ -7,9 +7,14 @@ extension Assertion {
   /// ```
   @discardableResult
   public func isFailure<Success, Failure>(
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Failure> where Value == Result<Success, Failure> {
-    evaluate(name: "isFailure", lineNumber: line) { value in
+    evaluate(
+      name: "isFailure", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       switch value {
       case .success(let success): .fail(message: "result is success(\(_render(success)))")
       case .failure(let error): .pass(error)

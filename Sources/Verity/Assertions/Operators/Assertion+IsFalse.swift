@@ -6,8 +6,15 @@ extension Assertion where Value == Bool {
   /// // on failure: isFalse failed - value is true
   /// ```
   @discardableResult
-  public func isFalse(line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isFalse", lineNumber: line) { value in
+  public func isFalse(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isFalse", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value ? .fail(message: "value is true") : .pass(())
     }
   }

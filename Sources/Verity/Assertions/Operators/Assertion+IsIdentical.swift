@@ -9,8 +9,16 @@ extension Assertion {
   /// // on failure: isIdentical failed - Logger(id: 1) is not the same instance as Logger(id: 1)
   /// ```
   @discardableResult
-  public func isIdentical(to expected: AnyObject, line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "isIdentical", lineNumber: line) { value in
+  public func isIdentical(
+    to expected: AnyObject,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "isIdentical", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       switch _objectIdentity(value) {
       case ObjectIdentifier(expected)?:
         .pass(value)

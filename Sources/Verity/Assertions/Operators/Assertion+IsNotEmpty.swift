@@ -6,8 +6,15 @@ extension Assertion where Value: Collection {
   /// // on failure: isNotEmpty failed - [] is empty
   /// ```
   @discardableResult
-  public func isNotEmpty(line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "isNotEmpty", lineNumber: line) { value in
+  public func isNotEmpty(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "isNotEmpty", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value.isEmpty ? .fail(message: "\(_render(value)) is empty") : .pass(value)
     }
   }

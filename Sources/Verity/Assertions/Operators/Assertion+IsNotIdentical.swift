@@ -9,8 +9,16 @@ extension Assertion {
   /// // on failure: isNotIdentical failed - Document("a") is the same instance as Document("a")
   /// ```
   @discardableResult
-  public func isNotIdentical(to unexpected: AnyObject, line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "isNotIdentical", lineNumber: line) { value in
+  public func isNotIdentical(
+    to unexpected: AnyObject,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "isNotIdentical", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       _objectIdentity(value) == ObjectIdentifier(unexpected)
         ? .fail(message: "\(_render(value)) is the same instance as \(_render(unexpected))")
         : .pass(value)

@@ -6,8 +6,15 @@ extension Assertion {
   /// // on failure: isNotNil failed - value is nil
   /// ```
   @discardableResult
-  public func isNotNil<Wrapped>(line: Int = #line) -> Assertion<Wrapped> where Value == Wrapped? {
-    evaluate(name: "isNotNil", lineNumber: line) { value in
+  public func isNotNil<Wrapped>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Wrapped> where Value == Wrapped? {
+    evaluate(
+      name: "isNotNil", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       guard let wrapped = value, !_isNil(wrapped) else { return .fail(message: _isNilMessage(value as Any)) }
       return .pass(wrapped)
     }

@@ -7,9 +7,14 @@ extension Assertion {
   /// ```
   @discardableResult
   public func isSuccess<Success, Failure>(
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Assertion<Success> where Value == Result<Success, Failure> {
-    evaluate(name: "isSuccess", lineNumber: line) { value in
+    evaluate(
+      name: "isSuccess", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       switch value {
       case .success(let success): .pass(success)
       case .failure(let error): .fail(message: "result is failure(\(_render(error)))")

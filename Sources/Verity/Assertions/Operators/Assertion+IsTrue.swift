@@ -6,8 +6,15 @@ extension Assertion where Value == Bool {
   /// // on failure: isTrue failed - value is false
   /// ```
   @discardableResult
-  public func isTrue(line: Int = #line) -> Assertion<Void> {
-    evaluate(name: "isTrue", lineNumber: line) { value in
+  public func isTrue(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Void> {
+    evaluate(
+      name: "isTrue", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       value ? .pass(()) : .fail(message: "value is false")
     }
   }

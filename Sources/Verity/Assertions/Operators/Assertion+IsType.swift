@@ -10,8 +10,16 @@ extension Assertion {
   ///
   /// <doc:CreatingCustomAssertionOperators> walks through this operator's implementation.
   @discardableResult
-  public func isType<T>(_ expectedType: T.Type, line: Int = #line) -> Assertion<T> {
-    return evaluate(name: "isType", lineNumber: line) { value in
+  public func isType<T>(
+    _ expectedType: T.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<T> {
+    return evaluate(
+      name: "isType", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       // A successful cast passes the cast value on to the next operator.
       if let castValue = value as? T {
         return .pass(castValue)
@@ -34,8 +42,16 @@ extension Assertion {
   /// // on failure: isOfType failed - Value of type HomeScreen does not conform to expected type LoginScreen
   /// ```
   @discardableResult
-  public func isOfType<T>(_ expectedType: T.Type, line: Int = #line) -> Assertion<T> {
-    evaluate(name: "isOfType", lineNumber: line) { value in
+  public func isOfType<T>(
+    _ expectedType: T.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<T> {
+    evaluate(
+      name: "isOfType", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       if let castValue = value as? T {
         return .pass(castValue)
       }

@@ -9,8 +9,16 @@ extension Assertion {
   /// //   (expected (hasPrefix("Hello") && contains("world")))
   /// ```
   @discardableResult
-  public func matches(_ matcher: Matcher<Value>, line: Int = #line) -> Assertion<Value> {
-    evaluate(name: "matches", lineNumber: line) { value in
+  public func matches(
+    _ matcher: Matcher<Value>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    evaluate(
+      name: "matches", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       switch matcher.matches(value) {
       case .match: .pass(value)
       case .mismatch(let why): .fail(message: "\(why) (expected \(matcher.description))")

@@ -9,8 +9,16 @@ extension Assertion {
   ///   #expect(response.headers["Content-Type"] == "application/json")
   /// }
   /// ```
-  public func then(line: Int = #line, _ body: (Value) throws -> Void) {
-    evaluate(name: "then", lineNumber: line) { value in
+  public func then(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (Value) throws -> Void
+  ) {
+    evaluate(
+      name: "then", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       try body(value)
       return .pass(())
     }
@@ -27,10 +35,15 @@ extension Assertion {
   /// }
   /// ```
   public nonisolated(nonsending) func asyncThen(
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ body: nonisolated(nonsending) (Value) async throws -> Void
   ) async {
-    await asyncEvaluate(name: "asyncThen", lineNumber: line) { value in
+    await asyncEvaluate(
+      name: "asyncThen", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { value in
       try await body(value)
       return .pass(())
     }

@@ -9,9 +9,16 @@ extension Assertion {
   /// // on failure: throwsError failed - expression returned 1.0.0 without throwing
   /// ```
   @discardableResult
-  public func throwsError<T>(line: Int = #line) -> Assertion<any Error>
+  public func throwsError<T>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<any Error>
   where Value == () throws -> T {
-    evaluate(name: "throwsError", lineNumber: line) { expression in
+    evaluate(
+      name: "throwsError", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       do {
         let value = try expression()
         return .fail(message: "expression returned \(_render(value)) without throwing")
@@ -30,11 +37,18 @@ extension Assertion {
   ///   .throwsError()
   /// ```
   @discardableResult
-  public nonisolated(nonsending) func throwsError<T>(line: Int = #line) async -> Assertion<
+  public nonisolated(nonsending) func throwsError<T>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Assertion<
     any Error
   >
   where Value == () async throws -> T {
-    await asyncEvaluate(name: "throwsError", lineNumber: line) { expression in
+    await asyncEvaluate(
+      name: "throwsError", fileID: fileID, filePath: filePath, line: line, column: column
+    ) { expression in
       do {
         let value = try await expression()
         return .fail(message: "expression returned \(_render(value)) without throwing")

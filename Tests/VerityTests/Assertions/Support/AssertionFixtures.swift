@@ -47,3 +47,12 @@ final class FixtureIssueRecorder: Sendable {
   var messages: [String] { recorded.map { $0.comments.map(\.rawValue).joined(separator: "\n") } }
   var lines: [Int?] { recorded.map { $0.sourceLocation?.line } }
 }
+
+/// A helper in this file that continues a chain started elsewhere: its operator's failure is
+/// reported here, where the operator is written, not where the chain started.
+func fixtureExpectEven(_ assertion: Assertion<Int>) {
+  assertion.matches(Matcher("isEven") { $0.isMultiple(of: 2) ? .match : .mismatch("\($0) is odd") })
+}
+
+/// The line of the operator in ``fixtureExpectEven(_:)``.
+let fixtureExpectEvenLine = #line - 4
