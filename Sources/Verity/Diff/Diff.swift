@@ -109,46 +109,9 @@ package func _diff(
   }
 }
 
-/// Reports a failure at the caller when two values differ structurally, with the rendered
-/// difference (a collapsed tree, or a path list when that is shorter), once. In the style of
-/// swift-custom-dump's `expectNoDifference`; works in Swift Testing and XCTest.
-///
-/// ```swift
-/// assertNoDifference(expectedLibrary, loadedLibrary)
-/// // assertNoDifference failed - the values differ (expected → actual; 1 changed):
-/// //   Library(
-/// //     books: [
-/// //       … (41 unchanged)
-/// //       [41]: Book(
-/// //         … (2 unchanged)
-/// // -       year: 1999
-/// // +       year: 2001
-/// //       )
-/// //       … (958 unchanged)
-/// //     ]
-/// //   )
-/// ```
-///
-/// - Returns: The difference, or nil when there is none.
-@discardableResult
-public func assertNoDifference(
-  _ expected: Any?, _ actual: Any?, options: DiffOptions = DiffOptions(),
-  _ message: @autoclosure () -> String = "",
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
-) -> Difference? {
-  guard let difference = diff(expected, actual, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
-  else { return nil }
-  let note = message()
-  let title = "assertNoDifference failed - \(note.isEmpty ? "" : note + ": ")"
-  reportFailure(title + difference._failureText(tree: true), fileID: fileID, filePath: filePath, line: line, column: column)
-  return difference
-}
-
 extension Difference {
-  /// The text failures show: a heading with the totals, then the collapsed tree
-  /// (``assertNoDifference(_:_:options:_:fileID:filePath:line:column:)``) or the path list
-  /// (assertions, whose messages stay short).
+  /// The text failures show: a heading with the totals, then the path list (short messages), or
+  /// the collapsed tree.
   package func _failureText(tree: Bool) -> String {
     let body = tree ? renderedTree() : renderedPaths()
     let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

@@ -28,7 +28,7 @@ enum READMEExample06 {
         // attrs["b"]: 1 → 2
         print(difference.renderedTree())  // a collapsed tree in swift-custom-dump's style
       }
-      assertNoDifference(expected, actual)  // reports the tree once, at this line
+      Assert(that: actual).hasNoDifference(from: expected)  // reports the paths once, at this line
     }
   }
 }

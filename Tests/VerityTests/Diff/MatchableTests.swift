@@ -151,29 +151,33 @@ struct DifferenceAssertionTests {
     ])
   }
 
-  @Test func assertNoDifferenceReportsTheTreeOnce() {
+  @Test func hasNoDifferenceReportsTheDifferenceOnce() {
     struct Book: Equatable { var title: String; var year: Int }
     let expected = (0..<50).map { Book(title: "b\($0)", year: 2000) }
     var actual = expected
     actual[41].year = 2001
-    #expect(assertNoDifference(expected, expected) == nil)
+    Assert(that: expected).hasNoDifference(from: expected)  // reports nothing
     let issues = reportedIssues {
-      assertNoDifference(expected, actual)
+      Assert(that: actual).hasNoDifference(from: expected).isEqualTo(actual)
     }
     #expect(issues.map(\.message) == [
       """
-      assertNoDifference failed - the values differ (expected → actual; 1 changed):
-          [
-            … (41 unchanged)
-            [41]: Book(
-              … (1 unchanged)
-        -     year: 2000
-        +     year: 2001
-            )
-            … (8 unchanged)
-          ]
+      hasNoDifference failed - the values differ (expected → actual; 1 changed):
+        [41].year: 2000 → 2001
       """
     ])
+    // The collapsed tree of the same difference, for a message of your own.
+    #expect(diff(expected, actual)?.renderedTree() == """
+        [
+          … (41 unchanged)
+          [41]: Book(
+            … (1 unchanged)
+      -     year: 2000
+      +     year: 2001
+          )
+          … (8 unchanged)
+        ]
+      """)
   }
 }
 
