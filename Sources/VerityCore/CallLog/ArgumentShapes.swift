@@ -1,0 +1,128 @@
+// The argument types of each recorded call, and the shapes (lists of types) calls share: what
+// tells a call log which arguments it may keep as bytes only and rebuild on demand (see
+// PlainValues.swift).
+
+/// The types of the first eight arguments of one call, as metadata identities, in a plain value
+/// (no allocation, nothing to release). `0` stands for a `nil` argument of the `[Any?]` form. Calls
+/// with more than eight arguments get no shape: their values are kept.
+///
+/// Eight plain stored words and a `switch` rather than a tuple and raw-memory access: debug builds
+/// (what `swift test` runs) then do no generic or metadata work per argument.
+@usableFromInline
+struct _ArgumentTypes: Sendable {
+  @usableFromInline static let capacity = 8
+  @usableFromInline var count = 0
+  @usableFromInline var id0: UInt = 0
+  @usableFromInline var id1: UInt = 0
+  @usableFromInline var id2: UInt = 0
+  @usableFromInline var id3: UInt = 0
+  @usableFromInline var id4: UInt = 0
+  @usableFromInline var id5: UInt = 0
+  @usableFromInline var id6: UInt = 0
+  @usableFromInline var id7: UInt = 0
+
+  @inlinable
+  init() {}
+
+  /// Appends a type (nil: a nil argument).
+  @inlinable
+  mutating func append(_ type: Any.Type?) {
+    if let type {
+      append(id: UInt(bitPattern: ObjectIdentifier(type)))
+    } else {
+      append(id: 0)
+    }
+  }
+
+  /// Appends a type by its metadata identity.
+  @inlinable
+  mutating func append(id: UInt) {
+    switch count {
+    case 0: id0 = id
+    case 1: id1 = id
+    case 2: id2 = id
+    case 3: id3 = id
+    case 4: id4 = id
+    case 5: id5 = id
+    case 6: id6 = id
+    case 7: id7 = id
+    default: break
+    }
+    count += 1
+  }
+
+  /// Replaces the type appended last (an argument wrapper's, by the type it wraps).
+  @usableFromInline
+  mutating func replaceLast(with type: Any.Type?) {
+    count -= 1
+    append(type)
+  }
+
+  /// Whether the call has too many arguments for a shape.
+  var overflows: Bool { count > Self.capacity }
+
+  func id(at position: Int) -> UInt {
+    switch position {
+    case 0: id0
+    case 1: id1
+    case 2: id2
+    case 3: id3
+    case 4: id4
+    case 5: id5
+    case 6: id6
+    default: id7
+    }
+  }
+
+  var ids: [UInt] { (0..<min(count, Self.capacity)).map(id(at:)) }
+
+  /// Whether both hold the same types (compared as plain words).
+  func sameTypes(as other: _ArgumentTypes) -> Bool {
+    count == other.count && id0 == other.id0 && id1 == other.id1 && id2 == other.id2 && id3 == other.id3
+      && id4 == other.id4 && id5 == other.id5 && id6 == other.id6 && id7 == other.id7
+  }
+}
+
+/// The argument types of calls recorded with the same types, and how to read each back.
+struct _ArgumentShape {
+  /// Metadata identities (0: a nil argument).
+  let ids: [UInt]
+  /// The types (nil: a nil argument).
+  let types: [Any.Type?]
+  /// How to decode each argument; nil where the type is not plain.
+  let decoders: [(any _PlainDecodable.Type)?]
+  /// Whether every argument can be plain (some only after a per-call check of their contents).
+  let canBePlain: Bool
+
+  init(types: [Any.Type?]) {
+    self.types = types
+    ids = types.map { $0.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 }
+    var decoders: [(any _PlainDecodable.Type)?] = []
+    var plain = true
+    for type in types {
+      guard let type else {
+        decoders.append(nil)  // a nil argument: decodes to nil
+        continue
+      }
+      let id = ObjectIdentifier(type)
+      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+        decoders.append(type as? any _PlainDecodable.Type)
+      } else if let decodable = type as? any _PlainDecodable.Type, decodable._isPlainType {
+        decoders.append(decodable)
+      } else {
+        decoders.append(nil)
+        plain = false
+      }
+    }
+    self.decoders = decoders
+    canBePlain = plain
+  }
+
+  /// The value of argument `position`, rebuilt from its bytes.
+  func value(at position: Int, bytes: UnsafeRawBufferPointer) -> Any? {
+    guard position < types.count, types[position] != nil, let decoder = decoders[position] else { return nil }
+    var reader = _PlainReader(bytes)
+    guard let value = decoder._decodePlain(&reader), reader.isAtEnd else { return nil }
+    return value
+  }
+}
