@@ -1,0 +1,81 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+// `@Mock` for property requirements: a getter (and a setter for `{ get set }`) recorded as
+// `get name` / `set name`, each with its handle.
+extension MockGenerator {
+  mutating func propertyMembers(_ variable: VariableDeclSyntax) -> [String] {
+    var members: [String] = []
+    let isStatic = isStatic(variable.modifiers)
+    let storage = storageExpression(isStatic: isStatic)
+    let staticKeyword = isStatic ? "static " : ""
+    for binding in variable.bindings {
+      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self), let type = binding.typeAnnotation?.type
+      else {
+        diagnose(binding, .unsupportedMember)
+        continue
+      }
+      let name = pattern.identifier.text
+      let typeText = type.trimmedDescription
+      let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
+      let getIdentifier = "get \(name)"
+      let getter = callBody(
+        identifier: getIdentifier, parameters: [], storage: storage, returnType: typeText,
+        throwing: getterThrows, typedError: typedError)
+      var accessors = """
+        get\(getterEffects) {
+        \(indent(getter))
+        }
+        """
+      let newValue = MockParameter(
+        label: "set", name: "newValue", declaredType: typeText, valueType: typeText, isNonEscapingClosure: false)
+      if hasSetter {
+        let setter = callBody(
+          identifier: "set \(name)", parameters: [newValue], storage: storage, returnType: "Void", throwing: false,
+          typedError: nil)
+        accessors += """
+
+          set {
+          \(indent(setter))
+          }
+          """
+      }
+      let nonisolatedKeyword = isNonisolated(variable.modifiers) ? "nonisolated " : ""
+      members.append(
+        """
+        \(access)\(staticKeyword)\(nonisolatedKeyword)var \(name): \(typeText) {
+        \(indent(accessors))
+        }
+        """)
+      members += handleMembers(name: "$\(name)", parameters: [], identifier: getIdentifier, returnType: typeText, isStatic: isStatic)
+      if hasSetter {
+        members += handleMembers(
+          name: "$\(name)", parameters: [], identifier: "set \(name)", returnType: "Void", isStatic: isStatic,
+          trailing: newValue, trailingLabel: "set")
+      }
+    }
+    return members
+  }
+
+  /// A property's or subscript's accessors: the getter's effects as written (` async throws`),
+  /// whether it throws untyped errors, its typed error, and whether there is a setter.
+  func accessorInfo(_ block: AccessorBlockSyntax?) -> (
+    effects: String, throwing: Bool, typedError: String?, hasSetter: Bool
+  ) {
+    guard case .accessors(let accessors) = block?.accessors else { return ("", false, nil, false) }
+    var effects = ""
+    var throwing = false
+    var typedError: String? = nil
+    for accessor in accessors where accessor.accessorSpecifier.text == "get" {
+      if accessor.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
+      if let throwsClause = accessor.effectSpecifiers?.throwsClause {
+        effects += " " + throwsClause.trimmedDescription
+        typedError = throwsClause.type?.trimmedDescription
+        throwing = typedError == nil
+      }
+    }
+    return (effects, throwing, typedError, accessors.contains { $0.accessorSpecifier.text == "set" })
+  }
+}

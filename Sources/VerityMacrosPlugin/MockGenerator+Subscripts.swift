@@ -1,0 +1,63 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+// `@Mock` for subscript requirements: `subscript(...)` getters and setters, recorded with their
+// index arguments.
+extension MockGenerator {
+  mutating func subscriptMembers(_ subscriptDecl: SubscriptDeclSyntax) -> [String] {
+    // Subscript parameters have no argument label unless one is written.
+    let parameters = parameters(of: subscriptDecl.parameterClause.parameters).enumerated().map { index, parameter in
+      var parameter = parameter
+      let syntax = subscriptDecl.parameterClause.parameters[
+        subscriptDecl.parameterClause.parameters.index(subscriptDecl.parameterClause.parameters.startIndex, offsetBy: index)]
+      if syntax.secondName == nil { parameter.label = "_" }
+      return parameter
+    }
+    let isStatic = isStatic(subscriptDecl.modifiers)
+    let storage = storageExpression(isStatic: isStatic)
+    let staticKeyword = isStatic ? "static " : ""
+    let returnType = subscriptDecl.returnClause.type.trimmedDescription
+    let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
+    let selector = "subscript(\(parameters.map { "\($0.label):" }.joined()))"
+    // A subscript's parameter has an argument label only when one is written before its name.
+    let signature = parameters.map { "\($0.label) \($0.name): \($0.declaredType)" }
+    let getter = callBody(
+      identifier: "get \(selector)", parameters: parameters, storage: storage, returnType: returnType,
+      throwing: getterThrows, typedError: typedError)
+    var accessors = """
+      get\(getterEffects) {
+      \(indent(getter))
+      }
+      """
+    let newValue = MockParameter(
+      label: "set", name: "newValue", declaredType: returnType, valueType: returnType, isNonEscapingClosure: false)
+    if hasSetter {
+      let setter = callBody(
+        identifier: "set \(selector)", parameters: parameters + [newValue], storage: storage, returnType: "Void",
+        throwing: false, typedError: nil)
+      accessors += """
+
+        set {
+        \(indent(setter))
+        }
+        """
+    }
+    var members = [
+      """
+      \(access)\(staticKeyword)subscript(\(signature.joined(separator: ", "))) -> \(returnType) {
+      \(indent(accessors))
+      }
+      """
+    ]
+    members += handleMembers(
+      name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic)
+    if hasSetter {
+      members += handleMembers(
+        name: "$subscript", parameters: parameters, identifier: "set \(selector)", returnType: "Void",
+        isStatic: isStatic, trailing: newValue, trailingLabel: "set")
+    }
+    return members
+  }
+}
