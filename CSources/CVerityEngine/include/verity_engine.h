@@ -213,6 +213,8 @@ bool vrt_writer_grow(vrt_writer *w, size_t extra);
 /** The bytes written so far (valid until the next write), and their count. */
 static inline const uint8_t *vrt_writer_bytes(const vrt_writer *w) { return w->bytes; }
 static inline size_t vrt_writer_length(const vrt_writer *w) { return w->length; }
+/** The number of containers open at the write position (0: between top-level values). */
+static inline size_t vrt_writer_depth(const vrt_writer *w) { return w->open_count; }
 static inline vrt_status vrt_writer_status(const vrt_writer *w) { return w->status; }
 
 /** Checks that every container is closed and returns the sticky status. */

@@ -102,20 +102,11 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
     return value
   }
 
-  /// Writes the wrapped value; as a whole call argument, also tells the log its dynamic type.
+  /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
+  /// dynamic type.
   public func encode(to encoder: inout StructureEncoder) {
-    let element = wrappedArgument
-    // As the `[Any?]` form: no type for nil, else the value's dynamic type; `[Any]` and
-    // `[String: Any]` values are plain only when their contents are.
-    var contentsArePlain = true
-    var type: Any.Type? = nil
-    if let present = element {
-      type = Swift.type(of: present)
-      let id = ObjectIdentifier(type!)
-      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(present) }
-    }
-    encoder.noteWrappedArgument(type: type, contentsArePlain: contentsArePlain)
-    encoder.encode(any: element)
+    encoder.noteWrappedArgument()
+    encoder.encode(any: wrappedArgument)
   }
 }
 

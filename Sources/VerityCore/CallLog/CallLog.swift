@@ -225,7 +225,7 @@ public final class CallLog: Sendable {
         }
         if tag >= _ValueTag.retainedBase {
           retain(&state.retained)
-          if _slowPath(encoder._hasWrappedArguments) { state.unwrapLastRetained() }
+          if _slowPath(encoder._argumentFlags & 4 != 0) { state.unwrapLastRetained() }
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil

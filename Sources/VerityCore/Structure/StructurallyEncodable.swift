@@ -99,8 +99,21 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 }
 
 /// A value that stands for another as a call argument (the argument wrapper of generated mocks):
-/// it writes the other value, calls ``StructureEncoder/noteWrappedArgument(type:contentsArePlain:)``,
-/// and the log keeps ``wrappedArgument`` rather than the wrapper.
+/// its `encode(to:)` calls ``StructureEncoder/noteWrappedArgument()`` and writes the other value,
+/// and the log records that value's dynamic type and keeps ``wrappedArgument``, not the wrapper.
 package protocol _ArgumentWrapper {
   var wrappedArgument: Any? { get }
+}
+
+/// The type a call log records for an argument of the `[Any?]` form (or the value an argument
+/// wrapper stands for): none for nil, else the value's dynamic type. `[Any]` and `[String: Any]`
+/// values clear `contentsArePlain` unless their contents are plain.
+package func _argumentType(ofDynamic value: Any?, contentsArePlain: inout Bool) -> Any.Type? {
+  guard let value else { return nil }
+  let type = Swift.type(of: value)
+  let id = ObjectIdentifier(type)
+  if contentsArePlain, id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+    contentsArePlain = _isPlainJSONTree(value)
+  }
+  return type
 }

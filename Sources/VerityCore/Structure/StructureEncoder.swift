@@ -52,17 +52,12 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// well formed by construction.
   package var _untrustedContent = false
 
-  /// Where the argument being written starts (see ``_encodeArgument(_:count:failure:types:plain:)``),
-  /// or -1 outside one: an argument wrapper checks it to know that it is the argument itself.
+  /// Recording state, in one byte so the encoder stays two words: bit 0, a whole call argument is
+  /// being written (see ``_encodeArgument(_:count:failure:types:plain:)``); bit 1, an argument
+  /// wrapper wrote itself as that argument (see ``noteWrappedArgument()``); bit 2, the call has
+  /// such an argument, so the log unwraps the values it keeps.
   @usableFromInline
-  package var _argumentStart = -1
-  /// Set by an argument wrapper (``_ArgumentWrapper``) written as a whole argument: the log
-  /// records the wrapped value's type instead of the wrapper's, and keeps the wrapped value.
-  @usableFromInline
-  package var _wrappedArgument: (type: Any.Type?, contentsArePlain: Bool)? = nil
-  /// Set once a call's arguments included a wrapper, so the log unwraps the values it keeps.
-  @usableFromInline
-  package var _hasWrappedArguments = false
+  package var _argumentFlags: UInt8 = 0
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
@@ -319,18 +314,14 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     incomparableContent = nil
     _lossy = false
     _untrustedContent = false
-    _argumentStart = -1
-    _wrappedArgument = nil
-    _hasWrappedArguments = false
+    _argumentFlags = 0
   }
 
-  /// Called by an argument wrapper's `encode(to:)` before it writes the wrapped value: when the
-  /// wrapper is a whole call argument (not inside another value), the log records `type` and
-  /// `contentsArePlain` for it and keeps ``_ArgumentWrapper/wrappedArgument``.
-  package mutating func noteWrappedArgument(type: Any.Type?, contentsArePlain: Bool) {
-    guard _argumentStart >= 0, byteCount == _argumentStart else { return }
-    _wrappedArgument = (type, contentsArePlain)
-    _hasWrappedArguments = true
+  /// Called by an argument wrapper's `encode(to:)` (see ``_ArgumentWrapper``) before it writes
+  /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
+  /// inside another value), the log records the wrapped value's type and keeps that value.
+  package mutating func noteWrappedArgument() {
+    if _argumentFlags & 1 != 0, vrt_writer_depth(_writer) == 0 { _argumentFlags |= 2 }
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no
@@ -368,15 +359,28 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       return
     }
     let start = byteCount
-    _argumentStart = start
+    _argumentFlags |= 1
     value.encode(to: &self)
-    _argumentStart = -1
-    if _slowPath(_wrappedArgument != nil) {
-      types.replaceLast(with: _wrappedArgument!.type)
-      if !_wrappedArgument!.contentsArePlain { plain = false }
-      _wrappedArgument = nil
+    _argumentFlags &= ~1
+    if _slowPath(_argumentFlags & 2 != 0) {
+      _argumentFlags &= ~2
+      _recordWrappedArgument(value, types: &types, plain: &plain)
     }
     if let error = _endArgument(from: start), failure == nil { failure = error }
+  }
+
+  /// The type (and plainness) of the value an argument wrapper stands for, in place of the
+  /// wrapper's own (kept out of line: only generated mocks' arguments without a conformance).
+  @usableFromInline
+  @inline(never)
+  mutating func _recordWrappedArgument<T>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
+    guard let wrapper = value as? any _ArgumentWrapper else { return }
+    let wrapped = wrapper.wrappedArgument
+    var contentsArePlain = true
+    let type = _argumentType(ofDynamic: wrapped, contentsArePlain: &contentsArePlain)
+    types.replaceLast(with: type)
+    if !contentsArePlain { plain = false }
+    _argumentFlags |= 4
   }
 
   /// Ends one argument of a call: forgets object identities (each argument is an independent
