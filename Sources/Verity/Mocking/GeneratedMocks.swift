@@ -102,6 +102,22 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
     return value
   }
 
+  /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
+  /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
+  package static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type? {
+    let argument = wrapper as! Self
+    // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
+    if Value.self is any _OptionalProtocol.Type || Value.self == Any.self {
+      return _argumentType(ofDynamic: argument.wrappedArgument, contentsArePlain: &contentsArePlain)
+    }
+    let type = Swift.type(of: argument.value)
+    let id = ObjectIdentifier(type)
+    if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(argument.value) }
+    return type
+  }
+
+  package static func unwrap(_ wrapper: Any) -> Any? { (wrapper as! Self).wrappedArgument }
+
   /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
   /// dynamic type.
   public func encode(to encoder: inout StructureEncoder) {

@@ -417,8 +417,8 @@ struct _CallLogState: ~Copyable {
   mutating func unwrapLastRetained() {
     guard let last = retained.indices.last else { return }
     for index in retained[last].indices {
-      if let wrapper = retained[last][index] as? any _ArgumentWrapper {
-        retained[last][index] = wrapper.wrappedArgument
+      if let value = retained[last][index], let wrapper = type(of: value) as? any _ArgumentWrapper.Type {
+        retained[last][index] = wrapper.unwrap(value)
       }
     }
   }

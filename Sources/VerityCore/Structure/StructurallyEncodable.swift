@@ -102,7 +102,12 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 /// its `encode(to:)` calls ``StructureEncoder/noteWrappedArgument()`` and writes the other value,
 /// and the log records that value's dynamic type and keeps ``wrappedArgument``, not the wrapper.
 package protocol _ArgumentWrapper {
+  /// The value this wrapper stands for.
   var wrappedArgument: Any? { get }
+  /// The type the log records for `wrapper` (a value of `Self`), without boxing it.
+  static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type?
+  /// ``wrappedArgument`` of `wrapper` (a `Self` in an `Any`).
+  static func unwrap(_ wrapper: Any) -> Any?
 }
 
 /// The type a call log records for an argument of the `[Any?]` form (or the value an argument

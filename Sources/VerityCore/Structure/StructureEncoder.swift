@@ -374,10 +374,9 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   @usableFromInline
   @inline(never)
   mutating func _recordWrappedArgument<T>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
-    guard let wrapper = value as? any _ArgumentWrapper else { return }
-    let wrapped = wrapper.wrappedArgument
+    guard let wrapperType = T.self as? any _ArgumentWrapper.Type else { return }
     var contentsArePlain = true
-    let type = _argumentType(ofDynamic: wrapped, contentsArePlain: &contentsArePlain)
+    let type = wrapperType.wrappedArgumentType(of: value, contentsArePlain: &contentsArePlain)
     types.replaceLast(with: type)
     if !contentsArePlain { plain = false }
     _argumentFlags |= 4
