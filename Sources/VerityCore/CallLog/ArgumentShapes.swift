@@ -25,7 +25,7 @@ struct _ArgumentTypes: Sendable {
   init() {}
 
   /// Appends a type (nil: a nil argument).
-  @inlinable
+  @inlinable @inline(__always)
   mutating func append(_ type: Any.Type?) {
     if let type {
       append(id: UInt(bitPattern: ObjectIdentifier(type)))
@@ -35,7 +35,7 @@ struct _ArgumentTypes: Sendable {
   }
 
   /// Appends a type by its metadata identity.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func append(id: UInt) {
     switch count {
     case 0: id0 = id
