@@ -2,8 +2,11 @@ import Testing
 import Verity
 
 private class Animal {}
+
 private final class Dog: Animal {}
+
 private protocol Named { var name: String { get } }
+
 private struct Cat: Named { let name: String }
 
 /// These tests are the ones the "Creating custom assertion operators" article shows.
@@ -49,23 +52,5 @@ private struct Cat: Named { let name: String }
     Assert(that: TestAnAssertion(on: value).isOfType(Int.self, line: 2))
       .didFail(expectedName: "isOfType", expectedLine: 2)
       .isEqualTo(.message("Value of type String does not conform to expected type Int"))
-  }
-}
-
-@Suite struct MatchesOperatorTests {
-  @Test func passesTheValueOn() {
-    Assert(that: TestAnAssertion(on: 204).matches(isIn(200..<300), line: 5))
-      .didPass(expectedName: "matches", expectedLine: 5)
-      .isEqualTo(204)
-  }
-
-  @Test func failureGivesTheMismatchAndTheMatcher() {
-    let matcher = hasPrefix("Hello") && contains("world")
-    Assert(that: TestAnAssertion(on: "Hello, moon").matches(matcher, line: 5))
-      .didFail(expectedName: "matches", expectedLine: 5)
-      .isEqualTo(
-        .message(
-          #""Hello, moon" does not contain "world" (expected (hasPrefix("Hello") && contains("world")))"#
-        ))
   }
 }

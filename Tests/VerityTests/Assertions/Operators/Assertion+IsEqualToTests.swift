@@ -29,6 +29,9 @@ import Verity
 
   /// A `[String: Any]` (a decoded JSON object) is not `Equatable`: `isEqualTo` compares it by
   /// structure, as `hasNoDifference` does, instead of not compiling.
+
+  /// A `[String: Any]` (a decoded JSON object) is not `Equatable`: `isEqualTo` compares it by
+  /// structure, as `hasNoDifference` does, instead of not compiling.
   @Test func dynamicDictionariesCompareByStructure() throws {
     let json = try JSONSerialization.jsonObject(with: Data(#"{"type": "login", "retries": 2}"#.utf8)) as! [String: Any]
     Assert(that: TestAnAssertion(on: json).isEqualTo(["retries": 2, "type": "login"], line: 5))
@@ -79,50 +82,5 @@ import Verity
     Assert(that: TestAnAssertion(on: "abc").isNotEqualTo("abc", line: 9))
       .didFail(expectedName: "isNotEqualTo", expectedLine: 9)
       .isEqualTo(.message(#""abc" is equal to "abc""#))
-  }
-}
-
-@Suite struct BoolOperatorTests {
-  @Test func isTrue() {
-    Assert(that: TestAnAssertion(on: true).isTrue(line: 1))
-      .didPass(expectedName: "isTrue", expectedLine: 1)
-    Assert(that: TestAnAssertion(on: false).isTrue(line: 2))
-      .didFail(expectedName: "isTrue", expectedLine: 2)
-      .isEqualTo(.message("value is false"))
-  }
-
-  @Test func isFalse() {
-    Assert(that: TestAnAssertion(on: false).isFalse(line: 1))
-      .didPass(expectedName: "isFalse", expectedLine: 1)
-    Assert(that: TestAnAssertion(on: true).isFalse(line: 2))
-      .didFail(expectedName: "isFalse", expectedLine: 2)
-      .isEqualTo(.message("value is true"))
-  }
-}
-
-@Suite struct NilOperatorTests {
-  @Test func isNil() {
-    let none: Int? = nil
-    Assert(that: TestAnAssertion(on: none).isNil(line: 1))
-      .didPass(expectedName: "isNil", expectedLine: 1)
-    Assert(that: TestAnAssertion(on: Optional(5)).isNil(line: 2))
-      .didFail(expectedName: "isNil", expectedLine: 2)
-      .isEqualTo(.message("5 is not nil"))
-    Assert(that: TestAnAssertion(on: Optional("x")).isNil(line: 2))
-      .didFail(expectedName: "isNil", expectedLine: 2)
-      .isEqualTo(.message(#""x" is not nil"#))
-  }
-
-  @Test func isNotNilPassesTheWrappedValueOn() {
-    Assert(that: TestAnAssertion(on: Optional(5)).isNotNil(line: 1))
-      .didPass(expectedName: "isNotNil", expectedLine: 1)
-      .isEqualTo(5)
-  }
-
-  @Test func isNotNilFailsForNil() {
-    let none: String? = nil
-    Assert(that: TestAnAssertion(on: none).isNotNil(line: 2))
-      .didFail(expectedName: "isNotNil", expectedLine: 2)
-      .isEqualTo(.message("value is nil"))
   }
 }
