@@ -1,6 +1,6 @@
 @_exported import Verity
 
-/// Synthesizes a ``Verity/StructurallyEncodable`` conformance (and ``Verity/Matchable``) for a
+/// Synthesizes a ``StructurallyEncodable`` conformance (and ``Matchable``) for a
 /// struct, an enum or a class: its stored properties by label, in declaration order, with no
 /// reflection at run time.
 ///
@@ -48,8 +48,8 @@ public macro MatchableIgnored() = #externalMacro(module: "VerityMacrosPlugin", t
 ///
 /// Every member of the mock records its call (through the typed path of its call log) and answers
 /// from its stubs. Every member also gets a `$name(...)` handle that describes calls by matchers
-/// (default `any()`) or by plain values, for ``Verity/when(_:fileID:filePath:line:column:)`` and
-/// ``Verity/verify(_:_:fileID:filePath:line:column:)``:
+/// (default `any()`) or by plain values, for ``when(_:fileID:filePath:line:column:)`` and
+/// ``verify(_:_:fileID:filePath:line:column:)``:
 ///
 /// ```swift
 /// @Mock

@@ -27,10 +27,12 @@ public func Assert<Value>(
 }
 
 /// Starts an assertion chain on an expression that may throw, for
-/// ``Assertion/throwsError(line:)-14ol5`` and ``Assertion/doesNotThrow(line:)-33gze``.
+/// ``Assertion/throwsError(fileID:filePath:line:column:)-6b4yf`` and
+/// ``Assertion/doesNotThrow(fileID:filePath:line:column:)-8r7em``.
 ///
 /// The expression is not evaluated here but by the operator applied next (and again by each
-/// attempt of ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-92tsn``).
+/// attempt of
+/// ``Assertion/eventually(timeout:pollInterval:clock:fileID:filePath:line:column:_:)-5onti``).
 ///
 /// ```swift
 /// Assert(throwingExpression: try parser.parse("1 +")).throwsError()
@@ -49,8 +51,9 @@ public func Assert<T>(
 }
 
 /// Starts an assertion chain on an asynchronous expression that may throw, for the `async`
-/// forms of ``Assertion/throwsError(line:)-8fvq4`` and ``Assertion/doesNotThrow(line:)-1xmb8``,
-/// and for ``Assertion/eventually(timeout:pollInterval:clock:line:_:)-5p55m``.
+/// forms of ``Assertion/throwsError(fileID:filePath:line:column:)-8wvbo`` and
+/// ``Assertion/doesNotThrow(fileID:filePath:line:column:)-8xpqe``, and for
+/// ``Assertion/eventually(timeout:pollInterval:clock:fileID:filePath:line:column:_:)-8cqu3``.
 ///
 /// The closure is not called here but by the operator applied next.
 ///

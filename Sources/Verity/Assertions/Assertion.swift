@@ -64,9 +64,11 @@ public struct Assertion<Value> {
   ///
   /// - Parameters:
   ///   - name: The operator's name as it appears in failure messages.
-  ///   - fileID, filePath, line, column: The caller's location, which the operator captures with
-  ///     `fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  ///     line: UInt = #line, column: UInt = #column`, as every Verity entry point that reports.
+  ///   - fileID: The caller's file, which the operator captures with `fileID: StaticString =
+  ///     #fileID` (as every Verity entry point that reports captures its caller's location).
+  ///   - filePath: The caller's file path (`filePath: StaticString = #filePath`).
+  ///   - line: The caller's line (`line: UInt = #line`).
+  ///   - column: The caller's column (`column: UInt = #column`).
   ///   - evaluator: Checks the value and returns the outcome.
   ///
   /// ```swift

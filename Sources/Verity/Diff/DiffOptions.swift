@@ -1,4 +1,5 @@
-/// How ``diff(_:_:options:)`` compares two values and how much it reports.
+/// How ``diff(_:_:options:fileID:filePath:line:column:)-9pqiq`` compares two values and how much
+/// it reports.
 ///
 /// ```swift
 /// var options = DiffOptions()
@@ -32,9 +33,9 @@ public struct DiffOptions: Sendable {
   /// The most edits recorded (every edit is still counted in the totals), at least 1. Default
   /// 10 000.
   public var editLimit = 10_000
-  /// The line budget of the renderings (``Difference/description``, ``Difference/renderedPaths(lineLimit:)``,
-  /// ``Difference/renderedTree(lineLimit:)`` defaults and failure messages), at least 1. Default
-  /// 200.
+  /// The line budget of the renderings (``Difference/description``,
+  /// ``Difference/renderedPaths(lineLimit:)``, ``Difference/renderedTree(lineLimit:)`` defaults
+  /// and failure messages), at least 1. Default 200.
   public var lineLimit = 200
 
   /// Exact comparison, ordered arrays, nothing ignored.

@@ -19,7 +19,7 @@ public func greaterThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
 }
 
 /// A matcher that accepts values strictly greater than `bound`; the same check as
-/// ``greaterThan(_:)``, under the name some mocking libraries use.
+/// ``greaterThan(_:)->Matcher<T>``, under the name some mocking libraries use.
 ///
 /// ```swift
 /// moreThan(3).matches(1)  // .mismatch("1 is not more than 3")

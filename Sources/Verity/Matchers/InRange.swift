@@ -1,7 +1,7 @@
 /// A matcher that accepts values inside a range: `a..<b`, `a...b`, `a...`, `..<b` or `...b`.
 ///
-/// `in` is a Swift keyword, so the call needs backticks; ``isIn(_:)`` is the same matcher without
-/// them.
+/// `in` is a Swift keyword, so the call needs backticks; ``isIn(_:)->Matcher<R.Bound>`` is the same
+/// matcher without them.
 ///
 /// ```swift
 /// `in`(1..<5).matches(4)   // .match
@@ -11,7 +11,8 @@ public func `in`<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> 
   isIn(range)
 }
 
-/// A matcher that accepts values inside a range; ``in(_:)`` under a name that needs no backticks.
+/// A matcher that accepts values inside a range; ``in(_:)->Matcher<R.Bound>`` under a name that
+/// needs no backticks.
 ///
 /// ```swift
 /// isIn(0..<10).matches(10)  // .mismatch("10 is not in 0..<10")

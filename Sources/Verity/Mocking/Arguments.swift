@@ -11,9 +11,10 @@
 ///
 /// A plain value matches an argument with the same structure (the same canonical bytes, see
 /// ``Structure``): `5` matches an `Int`, `Int8` or `UInt` 5, `["type": "login"]` matches a
-/// `[String: Any]` with that one entry. A matcher (``Matcher``) decides for itself; ``any()`` and
-/// ``eq(_:)`` of a `StructurallyEncodable` value are answered by the C engine without calling Swift
-/// per recorded call. An ``ArgumentCaptor`` matches anything and captures the value.
+/// `[String: Any]` with that one entry. A matcher (``Matcher``) decides for itself;
+/// ``any()->Matcher<Any?>`` and ``eq(_:)`` of a `StructurallyEncodable` value are answered by the
+/// C engine without calling Swift per recorded call. An ``ArgumentCaptor`` matches anything and
+/// captures the value.
 public enum Arguments: ExpressibleByArrayLiteral {
   /// Any number of arguments with any values.
   case any

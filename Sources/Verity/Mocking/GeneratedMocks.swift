@@ -53,7 +53,8 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
   public var description: String { "unstubbed call to \(call)" }
 }
 
-/// The default an unstubbed call returns: `()` for `Void`, nil for an optional, ``MockDefaultable/mockDefault``.
+/// The default an unstubbed call returns: `()` for `Void`, nil for an optional,
+/// ``MockDefaultable/mockDefault``.
 func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
   // `()` and a `Void` are the same empty value (no dynamic cast on the path of every Void call).
   if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
@@ -64,7 +65,8 @@ func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
 
 // MARK: Recording arguments
 
-/// An argument ready for the typed ``CallLog/record(_:_:fileID:filePath:line:column:)``: a value
+/// An argument ready for the typed
+/// ``CallLog/record(_:_:fileID:filePath:line:column:)-(_,A0,_,_,_,_)``: a value
 /// whose type has a ``StructurallyEncodable`` conformance is recorded through it, as it is.
 ///
 /// Generated mocks wrap every argument in `recordable(_:)`, so each one takes the fastest path its
@@ -77,15 +79,16 @@ func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
 public func recordable<T: StructurallyEncodable>(_ value: T) -> T { value }
 
 /// An argument of a type with no conformance, for the typed
-/// ``CallLog/record(_:_:fileID:filePath:line:column:)``: recorded by the dynamic encoder
-/// (conformances of its dynamic type first, then reflection), as the `[Any?]` form records it.
+/// ``CallLog/record(_:_:fileID:filePath:line:column:)-(_,A0,_,_,_,_)``: recorded by the dynamic
+/// encoder (conformances of its dynamic type first, then reflection), as the `[Any?]` form records
+/// it.
 @_disfavoredOverload
 @inlinable
 public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(value) }
 
 /// A call argument of a type with no ``StructurallyEncodable`` conformance, made by
-/// ``recordable(_:)-(T)``: the log records the value it wraps, by its dynamic type, and keeps that
-/// value, never the wrapper.
+/// ``recordable(_:)-1o4dh``: the log records the value it wraps, by its dynamic type, and keeps
+/// that value, never the wrapper.
 ///
 /// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
 /// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
@@ -148,8 +151,13 @@ extension MockStorage {
   /// process stops (a member that cannot throw has no other way out).
   ///
   /// - Parameters:
-  ///   - arguments: the typed arguments, for `thenAnswer`.
-  ///   - values: the same arguments for stub matchers (evaluated only when stubs exist).
+  ///   - identifier: The member's identifier, as its calls are recorded.
+  ///   - arguments: The typed arguments, for `thenAnswer`.
+  ///   - values: The same arguments for stub matchers (evaluated only when stubs exist).
+  ///   - fileID: The file a failure is reported in; leave the default (`#fileID`).
+  ///   - filePath: The path of that file; leave the default (`#filePath`).
+  ///   - line: The line a failure is reported at; leave the default (`#line`).
+  ///   - column: The column a failure is reported at; leave the default (`#column`).
   @inlinable
   public func answer<Arguments, Value>(
     _ identifier: String,
@@ -197,9 +205,9 @@ extension MockStorage {
     }
   }
 
-  /// The answer to a call of a generated mock's throwing member: as ``answer(_:arguments:values:fileID:filePath:line:column:)``,
-  /// but a stubbed error is thrown, and an unanswerable call reports its failure and throws
-  /// ``UnstubbedCallError``.
+  /// The answer to a call of a generated mock's throwing member: as
+  /// ``answer(_:arguments:values:fileID:filePath:line:column:)``, but a stubbed error is thrown,
+  /// and an unanswerable call reports its failure and throws ``UnstubbedCallError``.
   public func answerThrowing<Arguments, Value>(
     _ identifier: String,
     arguments: Arguments,

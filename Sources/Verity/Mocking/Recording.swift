@@ -15,6 +15,10 @@ extension Mock {
   /// - Parameters:
   ///   - identifier: The name of the call, used again to verify it.
   ///   - arguments: The call's arguments, in order; `[]` for a call without arguments.
+  ///   - fileID: The file of the call, kept with it for messages; leave the default.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public func recordCall(
     withIdentifier identifier: String,
     arguments: [Any?] = [],

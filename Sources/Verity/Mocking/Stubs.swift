@@ -166,11 +166,17 @@ extension Mock {
   /// service.stub(withIdentifier: "album", arguments: [42], returning: Album.answer)
   /// ```
   ///
-  /// - Parameters:
-  ///   - arguments: Values and matchers, `.none`, or `.any` (the default): which calls it applies to.
-  ///
   /// Stubbing `nil` (`returning: Album?.none`) makes matching calls return nil, also over an
   /// earlier stub. An argument that holds a function cannot be compared: that is reported here.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier the fake records and looks its calls up with.
+  ///   - arguments: Values and matchers, `.none`, or `.any` (the default): which calls it applies to.
+  ///   - value: What matching calls return.
+  ///   - fileID: The file a failure is reported in; leave the default (`#fileID`).
+  ///   - filePath: The path of that file; leave the default (`#filePath`).
+  ///   - line: The line a failure is reported at; leave the default (`#line`).
+  ///   - column: The column a failure is reported at; leave the default (`#column`).
   public func stub<Value: Sendable>(
     withIdentifier identifier: String,
     arguments: Arguments = .any,

@@ -36,6 +36,10 @@ extension Mock {
   ///   - identifier: The identifier the call was recorded with.
   ///   - arguments: `.any`, `.none`, or an array literal of values and matchers. Default `.none`.
   ///   - mode: How many matching calls are expected. Default `.times(1)`.
+  ///   - fileID: The file a failure is reported in; leave the default (`#fileID`).
+  ///   - filePath: The path of that file; leave the default (`#filePath`).
+  ///   - line: The line a failure is reported at; leave the default (`#line`).
+  ///   - column: The column a failure is reported at; leave the default (`#column`).
   public func verifyCall(
     withIdentifier identifier: String,
     arguments: Arguments = .none,

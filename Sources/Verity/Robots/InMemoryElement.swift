@@ -28,8 +28,13 @@ public final class InMemoryElement: RobotElement, Sendable, CustomStringConverti
   /// Creates an element.
   ///
   /// - Parameters:
+  ///   - identifier: Its accessibility identifier.
+  ///   - label: Its accessibility label.
   ///   - text: Its value, as text (``value`` returns it).
+  ///   - placeholderValue: The placeholder a text field shows while empty.
+  ///   - isEnabled: False for an element the user cannot interact with.
   ///   - exists: False for an element that is not on screen (yet).
+  ///   - children: The elements inside it, which ``descendant(withIdentifier:)`` searches.
   public init(
     identifier: String,
     label: String = "",

@@ -78,7 +78,8 @@ extension StructureEncoder {
 
   // MARK: Named containers
 
-  /// Writes a struct: its type name, then labeled fields written with ``FieldEncoder/field(_:_:)``.
+  /// Writes a struct: its type name, then labeled fields written with
+  /// ``FieldEncoder/field(_:_:)-(_,(StructureEncoder)->Void)``.
   ///
   /// ```swift
   /// encoder.encodeStruct("User") {
@@ -242,7 +243,8 @@ extension StructureEncoder {
 
   /// Writes the labeled fields of a struct, enum payload, class instance or tuple.
   ///
-  /// You get one inside ``StructureEncoder/encodeStruct(_:_:)``, ``StructureEncoder/encodeEnum(_:case:_:)``,
+  /// You get one inside ``StructureEncoder/encodeStruct(_:_:)``,
+  /// ``StructureEncoder/encodeEnum(_:case:_:)``,
   /// ``StructureEncoder/encodeObject(identity:typeName:_:)`` and ``StructureEncoder/encodeTuple(_:)``.
   /// Each `field` call writes a label and exactly one value.
   ///
@@ -279,7 +281,7 @@ extension StructureEncoder {
 
     /// Writes one `String` field. (The common scalar types have their own overloads so that
     /// conformances compiled without optimization, as tests are, make direct calls instead of
-    /// generic ones; the bytes are those of ``field(_:_:)-(_,T)``.)
+    /// generic ones; the bytes are those of ``field(_:_:)-6ulo7``.)
     @inlinable
     public mutating func field(_ label: String, _ value: String) {
       _encoder._encodeLabel(label)

@@ -6,11 +6,12 @@ extension StructureEncoder {
   ///
   /// Fastest first:
   /// 1. A ``StructurallyEncodable`` conformance (the existential is opened; no reflection).
-  /// 2. Casts for the dynamic trees real code passes around: optionals of any depth, `[String: Any]`,
-  ///    `[Any]`, `[AnyHashable: Any]`, and the Foundation objects `JSONSerialization` and property
-  ///    lists produce: `NSNumber` (booleans, integers and doubles told apart), `NSNull` (nil),
-  ///    `NSString`, `NSArray`, `NSDictionary`, `NSDecimalNumber`, `NSData`, `NSDate`, `NSURL`,
-  ///    `NSUUID`. A decoded JSON document is the same structure as the equivalent Swift literal.
+  /// 2. Casts for the dynamic trees real code passes around: optionals of any depth,
+  ///    `[String: Any]`, `[Any]`, `[AnyHashable: Any]`, and the Foundation objects
+  ///    `JSONSerialization` and property lists produce: `NSNumber` (booleans, integers and doubles
+  ///    told apart), `NSNull` (nil), `NSString`, `NSArray`, `NSDictionary`, `NSDecimalNumber`,
+  ///    `NSData`, `NSDate`, `NSURL`, `NSUUID`. A decoded JSON document is the same structure as
+  ///    the equivalent Swift literal.
   /// 3. `Mirror` for everything else:
   ///    - structs: `STRUCT`, fields by label;
   ///    - enums: `ENUM` with the case name and the associated values as fields (unlabeled ones
@@ -20,7 +21,7 @@ extension StructureEncoder {
   ///      in full at each, and only a cycle (an instance inside itself) becomes a back-reference;
   ///      a class with no stored fields at all is written as an opaque value with its description;
   ///    - collections, sets and dictionaries by their mirror's display style;
-  ///    - functions, metatypes and builtin storage: see ``_emitUnreflectable(_:)``;
+  ///    - functions, metatypes and builtin storage: see `_emitUnreflectable(_:)`;
   ///    - anything else with no children: an opaque value of its type name and
   ///      `String(describing:)`.
   ///
@@ -29,8 +30,8 @@ extension StructureEncoder {
   /// fields never give the same structure; renderings show the short name (`User`).
   ///
   /// Functions, metatypes and builtin storage (`SIMD2<Double>`'s, `Float16`'s, a pointer's) have
-  /// no children to reflect: see ``_emitUnreflectable(_:)``. A function cannot be compared by
-  /// value: the encoder notes it in ``incomparableContent``.
+  /// no children to reflect: see `_emitUnreflectable(_:)`. A function cannot be compared by
+  /// value: the encoder notes it in `incomparableContent`.
   ///
   /// Optionals are looked through at every depth: `.some(x)` is written as `x`, and nil at any
   /// depth (`Int??.some(nil)`, an `Any` holding `Int?.none`) and `NSNull` as nil. Verity has one

@@ -117,8 +117,8 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
 
   /// Writes an integer that is also ``StructurallyEncodable`` through its conformance.
   ///
-  /// This overload only resolves the ambiguity between ``encode(_:)-(BinaryInteger)`` and
-  /// ``encode(_:)-(StructurallyEncodable)`` for types that are both, such as `Int`.
+  /// This overload only resolves the ambiguity between the `encode(_:)` for `BinaryInteger` and
+  /// the one for `StructurallyEncodable` for types that are both, such as `Int`.
   ///
   /// ```swift
   /// encoder.encode(42)

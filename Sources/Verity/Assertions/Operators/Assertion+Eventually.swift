@@ -8,7 +8,9 @@ extension Assertion {
   /// deadline), and one last attempt is made at the deadline. If no attempt passes, the failure
   /// is reported once, at this line, with the last attempt's failure:
   ///
-  /// `eventually failed - still failing after 1.0 seconds (5 attempts): isEqualTo failed - 2 is not equal to 3`
+  /// ```
+  /// eventually failed - still failing after 1.0 seconds (5 attempts): isEqualTo failed - 2 is not equal to 3
+  /// ```
   ///
   /// If the task is cancelled while waiting, the failure says `cancelled after N attempts`. The
   /// expression and `check` run in the caller's isolation.
@@ -23,7 +25,10 @@ extension Assertion {
   ///   - pollInterval: How long to wait between attempts.
   ///   - clock: The clock that measures the timeout and the waits. Tests of code that uses
   ///     `eventually` can pass a manual clock so nothing really sleeps.
-  ///   - fileID, filePath, line, column: Where a failure is reported; leave the defaults.
+  ///   - fileID: The file a failure is reported in (`#fileID`); leave the default.
+  ///   - filePath: The same file's path (`#filePath`); leave the default.
+  ///   - line: The line a failure is reported at; leave the default.
+  ///   - column: The column a failure is reported at; leave the default.
   ///   - check: Operators to apply to each attempt's value, such as `{ $0.isEqualTo(3) }`.
   @discardableResult
   public nonisolated(nonsending) func eventually<T, NewValue>(

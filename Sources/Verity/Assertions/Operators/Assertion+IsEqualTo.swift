@@ -12,8 +12,8 @@ extension Assertion where Value: Equatable {
   /// ```
   ///
   /// Values whose renderings are longer than 80 characters are shown as their structural
-  /// difference (see ``diff(_:_:options:fileID:filePath:line:column:)``); long strings as the
-  /// first differing line with its offset.
+  /// difference (see ``diff(_:_:options:fileID:filePath:line:column:)-(Any?,_,_,_,_,_,_)``); long
+  /// strings as the first differing line with its offset.
   @discardableResult
   public func isEqualTo(
     _ expected: Value,
@@ -59,8 +59,9 @@ extension Assertion where Value: FloatingPoint {
 extension Assertion where Value == [String: Any] {
   /// Passes when a dynamic dictionary (a decoded JSON object, say) equals `expected`. Such values
   /// are not `Equatable`, so they are compared by structure, as
-  /// ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` compares them: `NSNumber(value: 2)` equals
-  /// `2`, key order never matters, and a failure lists the paths that differ.
+  /// ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` compares them:
+  /// `NSNumber(value: 2)` equals `2`, key order never matters, and a failure lists the paths that
+  /// differ.
   ///
   /// ```swift
   /// let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
@@ -86,7 +87,8 @@ extension Assertion where Value == [String: Any] {
 
 extension Assertion where Value == [Any] {
   /// Passes when a dynamic array (a decoded JSON array, say) equals `expected`, compared by
-  /// structure as for `[String: Any]` (see ``Assertion/isEqualTo(_:fileID:filePath:line:column:)-([String:Any])``).
+  /// structure as for `[String: Any]` (see
+  /// ``Assertion/isEqualTo(_:fileID:filePath:line:column:)-([String:Any],_,_,_,_)``).
   ///
   /// ```swift
   /// Assert(that: json["tags"] as! [Any]).isEqualTo(["a", 1])

@@ -35,11 +35,12 @@ extension Assertion {
     }
   }
 
-  /// Another name for ``isType(_:line:)``; failures name it `isOfType`.
+  /// Another name for ``isType(_:fileID:filePath:line:column:)``; failures name it `isOfType`.
   ///
   /// ```swift
   /// Assert(that: screen).isOfType(LoginScreen.self)
-  /// // on failure: isOfType failed - Value of type HomeScreen does not conform to expected type LoginScreen
+  /// // on failure: isOfType failed - Value of type HomeScreen does not conform to expected
+  /// //   type LoginScreen
   /// ```
   @discardableResult
   public func isOfType<T>(
