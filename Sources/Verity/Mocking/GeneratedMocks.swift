@@ -119,7 +119,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
     return type
   }
 
-  package static func unwrap(_ wrapper: Any) -> Any? { (wrapper as! Self).wrappedArgument }
+  package static func unwrap<V>(_ wrapper: V) -> Any? { (wrapper as! Self).wrappedArgument }
 
   /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
   /// dynamic type.

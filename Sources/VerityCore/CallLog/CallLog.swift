@@ -105,9 +105,9 @@ public final class CallLog: Sendable {
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
-      retain: { retained in
+      retain: { retained, hasWrappers in
         var values: [Any?] = []
-        repeat values.append(each arguments)
+        repeat values.append(_retainedArgument(each arguments, hasWrappers))
         retained.append(values)
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -166,7 +166,7 @@ public final class CallLog: Sendable {
     }
     _commit(
       method, argumentCount: arguments.count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: contentsArePlain, retain: { $0.append(arguments) },
+      contentsArePlain: contentsArePlain, retain: { retained, _ in retained.append(arguments) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -200,7 +200,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (inout [[Any?]]) -> Void,
+    retain: (_ retained: inout [[Any?]], _ hasWrappers: Bool) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -224,8 +224,7 @@ public final class CallLog: Sendable {
           return error
         }
         if tag >= _ValueTag.retainedBase {
-          retain(&state.retained)
-          if _slowPath(encoder._argumentFlags & 4 != 0) { state.unwrapLastRetained() }
+          retain(&state.retained, encoder._argumentFlags & 4 != 0)
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil
@@ -410,17 +409,6 @@ struct _CallLogState: ~Copyable {
       lastShapeCanBePlain = shapes[Int(id) - 1].canBePlain
     }
     return lossless && lastShapeCanBePlain ? lastShape : retainedTag
-  }
-
-  /// Replaces each argument wrapper among the last retained call's values by the value it
-  /// stands for (see ``_ArgumentWrapper``).
-  mutating func unwrapLastRetained() {
-    guard let last = retained.indices.last else { return }
-    for index in retained[last].indices {
-      if let value = retained[last][index], let wrapper = type(of: value) as? any _ArgumentWrapper.Type {
-        retained[last][index] = wrapper.unwrap(value)
-      }
-    }
   }
 
   /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,

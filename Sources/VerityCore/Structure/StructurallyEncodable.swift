@@ -106,8 +106,25 @@ package protocol _ArgumentWrapper {
   var wrappedArgument: Any? { get }
   /// The type the log records for `wrapper` (a value of `Self`), without boxing it.
   static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type?
-  /// ``wrappedArgument`` of `wrapper` (a `Self` in an `Any`).
-  static func unwrap(_ wrapper: Any) -> Any?
+  /// ``wrappedArgument`` of `wrapper` (a value of `Self`), without boxing the wrapper.
+  static func unwrap<V>(_ wrapper: V) -> Any?
+}
+
+/// An argument as a call log keeps it: the value, or, when the call has argument wrappers
+/// (`hasWrappers`) and this is one, the value it stands for (each value is boxed once).
+@inlinable
+@inline(__always)
+func _retainedArgument<T>(_ value: T, _ hasWrappers: Bool) -> Any? {
+  if _slowPath(hasWrappers) { return _unwrappedArgument(value) }
+  return value
+}
+
+/// The slow half of ``_retainedArgument(_:_:)``, out of line.
+@usableFromInline
+@inline(never)
+func _unwrappedArgument<T>(_ value: T) -> Any? {
+  if let wrapper = T.self as? any _ArgumentWrapper.Type { return wrapper.unwrap(value) }
+  return value
 }
 
 /// The type a call log records for an argument of the `[Any?]` form (or the value an argument
