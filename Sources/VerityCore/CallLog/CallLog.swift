@@ -224,7 +224,7 @@ public final class CallLog: Sendable {
           return error
         }
         if tag >= _ValueTag.retainedBase {
-          retain(&state.retained, encoder._argumentFlags & 4 != 0)
+          retain(&state.retained, encoder._flags & StructureEncoder._Flag.callHasWrappers != 0)
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil

@@ -35,29 +35,49 @@ internal import CVerityEngine
 public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// The engine writer, heap-allocated so its address is stable while the encoder moves.
   let _writer: UnsafeMutablePointer<vrt_writer>
-  /// False for an encoder lent a writer someone else owns (a call log's reusable writer).
-  let _ownsWriter: Bool
 
   /// Set when the encoder wrote a value that cannot be compared by value (a function), for the
   /// comparisons that must report it instead of answering. Cleared by ``reset()``.
   package var incomparableContent: _IncomparableContent? = nil
 
+  /// The encoder's flags, in one byte so that the encoder is two words and three scalars (every
+  /// call records through one, and a debug build copies it field by field): see ``_Flag``.
+  @usableFromInline
+  package var _flags: UInt8
+
+  /// The bits of ``_flags`` (transparent, so even a debug build reads them as constants).
+  @usableFromInline
+  package enum _Flag {
+    /// A whole call argument is being written (see ``_encodeArgument(_:count:failure:types:plain:)``).
+    @_transparent @usableFromInline static var writingArgument: UInt8 { 1 }
+    /// An argument wrapper wrote itself as that argument (see ``noteWrappedArgument()``).
+    @_transparent @usableFromInline static var wrapperNoted: UInt8 { 2 }
+    /// The call has such an argument, so the log unwraps the values it keeps.
+    @_transparent @usableFromInline static var callHasWrappers: UInt8 { 4 }
+    /// See ``_lossy``.
+    @_transparent @usableFromInline static var lossy: UInt8 { 8 }
+    /// See ``_untrustedContent``.
+    @_transparent @usableFromInline static var untrusted: UInt8 { 16 }
+    /// The encoder owns its writer (false for a call log's reusable writer it borrows).
+    @_transparent @usableFromInline static var ownsWriter: UInt8 { 32 }
+  }
+
   /// Set when the encoder wrote a value whose structure does not determine it exactly: a NaN or a
   /// negative zero (written canonically), or a string not already in NFC. A call log keeps the
   /// values of such a call instead of rebuilding them from bytes. Cleared by ``reset()``.
-  @usableFromInline
-  package var _lossy = false
+  @inlinable
+  package var _lossy: Bool {
+    get { _flags & _Flag.lossy != 0 }
+    set { if newValue { _flags |= _Flag.lossy } else { _flags &= ~_Flag.lossy } }
+  }
+
   /// Set when the dynamic path hands a value to a conformance Verity does not ship (whose output
   /// must be validated); what Verity writes itself (casts, reflection, its own conformances) is
-  /// well formed by construction.
-  package var _untrustedContent = false
-
-  /// Recording state, in one byte so the encoder stays two words: bit 0, a whole call argument is
-  /// being written (see ``_encodeArgument(_:count:failure:types:plain:)``); bit 1, an argument
-  /// wrapper wrote itself as that argument (see ``noteWrappedArgument()``); bit 2, the call has
-  /// such an argument, so the log unwraps the values it keeps.
-  @usableFromInline
-  package var _argumentFlags: UInt8 = 0
+  /// well formed by construction. Cleared by ``reset()``.
+  package var _untrustedContent: Bool {
+    get { _flags & _Flag.untrusted != 0 }
+    set { if newValue { _flags |= _Flag.untrusted } else { _flags &= ~_Flag.untrusted } }
+  }
 
   /// Creates an empty encoder. Use ``Structure/init(building:fileID:filePath:line:column:)`` to
   /// encode into a ``Structure``.
@@ -65,17 +85,17 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package init() {
     _writer = .allocate(capacity: 1)
     vrt_writer_init(_writer)
-    _ownsWriter = true
+    _flags = _Flag.ownsWriter
   }
 
   /// An encoder over a writer that outlives it and that it doesn't free.
   init(_borrowing writer: UnsafeMutablePointer<vrt_writer>) {
     _writer = writer
-    _ownsWriter = false
+    _flags = 0
   }
 
   deinit {
-    if _ownsWriter {
+    if _flags & _Flag.ownsWriter != 0 {
       vrt_writer_destroy(_writer)
       _writer.deallocate()
     }
@@ -312,16 +332,14 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package mutating func reset() {
     vrt_writer_reset(_writer)
     incomparableContent = nil
-    _lossy = false
-    _untrustedContent = false
-    _argumentFlags = 0
+    _flags &= _Flag.ownsWriter
   }
 
   /// Called by an argument wrapper's `encode(to:)` (see ``_ArgumentWrapper``) before it writes
   /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
   /// inside another value), the log records the wrapped value's type and keeps that value.
   package mutating func noteWrappedArgument() {
-    if _argumentFlags & 1 != 0, vrt_writer_depth(_writer) == 0 { _argumentFlags |= 2 }
+    if _flags & _Flag.writingArgument != 0, vrt_writer_depth(_writer) == 0 { _flags |= _Flag.wrapperNoted }
   }
 
   /// Starts a new independent value in the same buffer: object identities written so far no
@@ -359,11 +377,11 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       return
     }
     let start = byteCount
-    _argumentFlags |= 1
+    _flags |= _Flag.writingArgument
     value.encode(to: &self)
-    _argumentFlags &= ~1
-    if _slowPath(_argumentFlags & 2 != 0) {
-      _argumentFlags &= ~2
+    _flags &= ~_Flag.writingArgument
+    if _slowPath(_flags & _Flag.wrapperNoted != 0) {
+      _flags &= ~_Flag.wrapperNoted
       _recordWrappedArgument(value, types: &types, plain: &plain)
     }
     if let error = _endArgument(from: start), failure == nil { failure = error }
@@ -379,7 +397,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     let type = wrapperType.wrappedArgumentType(of: value, contentsArePlain: &contentsArePlain)
     types.replaceLast(with: type)
     if !contentsArePlain { plain = false }
-    _argumentFlags |= 4
+    _flags |= _Flag.callHasWrappers
   }
 
   /// Ends one argument of a call: forgets object identities (each argument is an independent
