@@ -108,7 +108,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
   /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
   package static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type? {
-    let argument = wrapper as! Self
+    let argument = cast(wrapper)
     // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
     if Value.self is any _OptionalProtocol.Type || Value.self == Any.self {
       return _argumentType(ofDynamic: argument.wrappedArgument, contentsArePlain: &contentsArePlain)
@@ -119,7 +119,14 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
     return type
   }
 
-  package static func unwrap<V>(_ wrapper: V) -> Any? { (wrapper as! Self).wrappedArgument }
+  package static func unwrap<V>(_ wrapper: V) -> Any? { cast(wrapper).wrappedArgument }
+
+  /// `wrapper` as what it is, a `Self` (the protocol's contract), without a dynamic cast: these
+  /// run for every recorded argument of a type with no conformance.
+  private static func cast<V>(_ wrapper: V) -> Self {
+    precondition(V.self == Self.self, "an argument wrapper was handed a \(V.self)")
+    return unsafeBitCast(wrapper, to: Self.self)
+  }
 
   /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
   /// dynamic type.
