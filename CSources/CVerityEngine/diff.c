@@ -130,20 +130,6 @@ static void vrt__flush_pending(vrt__diff *d) {
   d->pending_count = 0;
 }
 
-/** The direct children of `node` into `list` (grown as needed). Returns the count, or SIZE_MAX
- *  when memory ran out. */
-size_t vrt__children(vrt__diff *d, const vrt__side *s, uint32_t node, uint32_t **list,
-                     size_t *capacity) {
-  const vrt_node *n = &s->nodes[node];
-  if (!vrt__diff_reserve((void **)list, capacity, n->child_count + 1, sizeof(uint32_t))) {
-    d->failed = true;
-    return SIZE_MAX;
-  }
-  size_t count = 0;
-  for (uint32_t c = node + 1; c < n->end_index; c = s->nodes[c].end_index) (*list)[count++] = c;
-  return count;
-}
-
 /* ------------------------------------------------------------------------------------------- */
 /* Fields, dictionaries, sets                                                                   */
 /* ------------------------------------------------------------------------------------------- */

@@ -107,9 +107,19 @@ bool vrt__diff_reserve(void **array, size_t *capacity, size_t needed, size_t siz
 void vrt__pend(vrt__diff *d, const vrt__work *parent, uint32_t type, uint32_t edit_kind,
                uint32_t step_kind, uint32_t a, uint32_t b, uint32_t ai, uint32_t bi);
 
-/** The direct children of `node` into `list` (grown as needed); SIZE_MAX when memory ran out. */
-size_t vrt__children(vrt__diff *d, const vrt__side *s, uint32_t node, uint32_t **list,
-                     size_t *capacity);
+/** The direct children of `node` into `list` (grown as needed); SIZE_MAX when memory ran out.
+ *  Inline: the field and array walks of diff.c and diff_array.c call it for every pair. */
+static inline size_t vrt__children(vrt__diff *d, const vrt__side *s, uint32_t node,
+                                   uint32_t **list, size_t *capacity) {
+  const vrt_node *n = &s->nodes[node];
+  if (!vrt__diff_reserve((void **)list, capacity, n->child_count + 1, sizeof(uint32_t))) {
+    d->failed = true;
+    return SIZE_MAX;
+  }
+  size_t count = 0;
+  for (uint32_t c = node + 1; c < n->end_index; c = s->nodes[c].end_index) (*list)[count++] = c;
+  return count;
+}
 
 /* diff_ignore.c */
 
