@@ -161,9 +161,12 @@ struct ExpectedArgument: Sendable {
 /// one, see ``StructurallyEncodable/structureDecidesEquality``) and holds no NaN (`==` says a
 /// NaN equals nothing). Nil otherwise.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
-  guard let encodable = value as? any StructurallyEncodable else { return nil }
+  // The type's promise first (one cast): a value whose bytes cannot decide is not encoded.
+  guard let encodable = value as? any StructurallyEncodable, type(of: encodable).structureDecidesEquality,
+    !(type(of: value) is NSObject.Type)
+  else { return nil }
   let structure = Structure(encodable)
-  return _bytesDecide(value, structure) ? structure : nil
+  return structure._containsNaN ? nil : structure
 }
 
 /// Whether `structure`, written for `value`, decides `==` by its bytes: a conformance that

@@ -5,24 +5,53 @@ struct ExpectedCall: Sendable {
   /// nil for `Arguments.any`.
   let arguments: [ExpectedArgument]?
   let pattern: CallPattern
+  /// Whether an argument is a captor, or a plain value that cannot be compared: noted while
+  /// compiling so that a passing verification (with neither, as most are) does no search for them.
+  let hasCaptors: Bool
+  private let hasIncomparable: Bool
 
   init(identifier: String, arguments: Arguments) {
     self.identifier = identifier
+    let values: [Any?]
     switch arguments {
     case .any:
       self.arguments = nil
-    case .none:
-      self.arguments = []
-    case .actual(let values):
-      self.arguments = values.map(ExpectedArgument.init)
-    }
-    if let expected = self.arguments {
-      var pattern = CallPattern(identifier, arguments: .exactly(expected.map(\.pattern)))
-      pattern._accelerators = expected.map(\.accelerator)
-      self.pattern = pattern
-    } else {
       self.pattern = CallPattern(identifier, arguments: .any)
+      hasCaptors = false
+      hasIncomparable = false
+      return
+    case .none: values = []
+    case .actual(let actual): values = actual
     }
+    // One pass, with no closures: in a debug build (`swift test`) each `map` costs generic
+    // metadata lookups, and this runs for every verification and stub.
+    var expected: [ExpectedArgument] = []
+    var patterns: [ArgumentPattern] = []
+    var accelerators: [_ArgumentAccelerator?] = []
+    if !values.isEmpty {
+      expected.reserveCapacity(values.count)
+      patterns.reserveCapacity(values.count)
+      accelerators.reserveCapacity(values.count)
+    }
+    var hasCaptors = false
+    var hasIncomparable = false
+    for value in values {
+      let argument = ExpectedArgument(value)
+      switch argument.kind {
+      case .captor: hasCaptors = true
+      case .incomparable: hasIncomparable = true
+      case .value, .equatable, .matcher: break
+      }
+      patterns.append(argument.pattern)
+      accelerators.append(argument.accelerator)
+      expected.append(argument)
+    }
+    self.arguments = expected
+    var pattern = CallPattern(identifier, arguments: .exactly(patterns))
+    pattern._accelerators = accelerators
+    self.pattern = pattern
+    self.hasCaptors = hasCaptors
+    self.hasIncomparable = hasIncomparable
   }
 
   /// `beginAuthentication("a", any(), 5)`, or `refresh(any arguments)` for `Arguments.any`.
@@ -46,7 +75,7 @@ struct ExpectedCall: Sendable {
   /// `verifyCall failed - argument 1 of take is a function and cannot be compared; use any() or a
   /// captor`, for the first plain argument that cannot be compared; nil when every one can.
   func incomparableMessage(name: String) -> String? {
-    guard let arguments else { return nil }
+    guard hasIncomparable, let arguments else { return nil }
     for (position, argument) in arguments.enumerated() {
       guard case .incomparable(let structure, .function) = argument.kind else { continue }
       let head = "\(name) failed - argument \(position + 1) of \(identifier)"
@@ -60,7 +89,7 @@ struct ExpectedCall: Sendable {
 
   /// The captors among the arguments, with their positions.
   var captors: [(position: Int, captor: any ArgumentCapturing)] {
-    guard let arguments else { return [] }
+    guard hasCaptors, let arguments else { return [] }
     return arguments.enumerated().compactMap { position, argument in
       argument.captor.map { (position, $0) }
     }

@@ -105,7 +105,7 @@ extension MockStorage {
         + "running inside a verification of the same mock); verify outside matchers"
     }
     if let problem = mode.problem(name: name) ?? expected.incomparableMessage(name: name) { return problem }
-    if !expected.captors.isEmpty {
+    if expected.hasCaptors {
       let count = log.count(matching: expected.pattern)
       if mode.isSatisfied(matching: count, total: log.count), let problem = captorProblem(expected, name: name) {
         return problem

@@ -31,7 +31,8 @@ extension _CallLogState {
       // bytes and C argument patterns in temporary (stack) storage.
       var hasPredicate = false
       var scratchCount = 0
-      for (position, argument) in arguments.enumerated() {
+      for position in 0..<arguments.count {
+        let argument = arguments[position]
         switch argument {
         case .any: break
         case .equal(let structure): scratchCount += structure.byteCount
@@ -47,7 +48,8 @@ extension _CallLogState {
       if hasPredicate {
         predicates.reserveCapacity(arguments.count)
         accelerators.reserveCapacity(arguments.count)
-        for (position, argument) in arguments.enumerated() {
+        for position in 0..<arguments.count {
+          let argument = arguments[position]
           let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
           switch argument {
           case .any, .equal:
@@ -69,7 +71,8 @@ extension _CallLogState {
         try withUnsafeTemporaryAllocation(of: vrt_arg_pattern.self, capacity: max(1, arguments.count)) {
           cArguments throws(VerityEngineError) -> R in
           var offset = 0
-          for (position, argument) in arguments.enumerated() {
+          for position in 0..<arguments.count {
+            let argument = arguments[position]
             var cArgument = vrt_arg_pattern()
             switch argument {
             case .any:
@@ -148,6 +151,7 @@ final class _PredicateContext {
   /// The tags whose calls the engine decides for every engine-form argument (see `engine_tags`).
   /// Never empty: a tag no call has stands for "none".
   var engineTags: [UInt32] {
+    guard !accelerators.isEmpty else { return [] }  // no predicate: nothing to filter (and no closures)
     let positions = accelerators.indices.filter { accelerators[$0]?.engine != nil }
     guard !positions.isEmpty else { return [] }
     var tags: [UInt32] = []

@@ -91,11 +91,12 @@ public struct Structure: Sendable {
   /// Whether the bytes hold the canonical NaN double anywhere (a text or data payload that happens
   /// to hold those nine bytes also answers true: callers then take a slower, exact path).
   package var _containsNaN: Bool {
-    let nan: [UInt8] = [0x06, 0, 0, 0, 0, 0, 0, 0xF8, 0x7F]
+    // The canonical NaN: the DOUBLE tag (0x06), then 0x7FF8000000000000 little-endian.
+    let length = 9
     return withUnsafeBytes { bytes in
-      guard bytes.count >= nan.count else { return false }
+      guard bytes.count >= length else { return false }
       var index = 0
-      while index <= bytes.count - nan.count {
+      while index <= bytes.count - length {
         if bytes[index] == 0x06, bytes[index + 7] == 0xF8, bytes[index + 8] == 0x7F,
           bytes[(index + 1)..<(index + 7)].allSatisfy({ $0 == 0 })
         {
