@@ -139,20 +139,39 @@ final class _PredicateContext {
     self.accelerators = accelerators
     self.shapes = state.shapes
     self.retained = state.retained
-    self.bytesTests = accelerators.map { $0?.bytesTest }
+    // Index loops, no closures: this runs for every query with a predicate, and a debug build
+    // (`swift test`) pays generic metadata lookups for each `map` or `enumerated()`.
     let shapes = state.shapes
-    fastTags = accelerators.enumerated().map { position, accelerator in
-      guard let accelerator else { return [] }
+    var bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?] = []
+    var fastTags: [[Bool]] = []
+    bytesTests.reserveCapacity(accelerators.count)
+    fastTags.reserveCapacity(accelerators.count)
+    for position in 0..<accelerators.count {
+      guard let accelerator = accelerators[position] else {
+        bytesTests.append(nil)
+        fastTags.append([])
+        continue
+      }
+      bytesTests.append(accelerator.bytesTest)
       let id = UInt(bitPattern: accelerator.type)
-      return [false] + shapes.map { $0.canBePlain && position < $0.ids.count && $0.ids[position] == id }
+      var tags = [false]
+      tags.reserveCapacity(shapes.count + 1)
+      for shape in shapes {
+        tags.append(shape.canBePlain && position < shape.ids.count && shape.ids[position] == id)
+      }
+      fastTags.append(tags)
     }
+    self.bytesTests = bytesTests
+    self.fastTags = fastTags
   }
 
   /// The tags whose calls the engine decides for every engine-form argument (see `engine_tags`).
   /// Never empty: a tag no call has stands for "none".
   var engineTags: [UInt32] {
-    guard !accelerators.isEmpty else { return [] }  // no predicate: nothing to filter (and no closures)
-    let positions = accelerators.indices.filter { accelerators[$0]?.engine != nil }
+    var positions: [Int] = []
+    for position in 0..<accelerators.count where accelerators[position]?.engine != nil {
+      positions.append(position)
+    }
     guard !positions.isEmpty else { return [] }
     var tags: [UInt32] = []
     for tag in 1..<UInt32(shapes.count + 1) where positions.allSatisfy({ fastTags[$0][Int(tag)] }) {
@@ -197,7 +216,11 @@ final class _PredicateContext {
   /// `VRT_PATTERN_SKIP_PREDICATES`), in order: those without an engine form. (The engine decides an
   /// engine-form argument itself, or through the callback for the calls it cannot decide.)
   var predicatePositions: [Int] {
-    predicates.indices.filter { predicates[$0] != nil && accelerators[$0]?.engine == nil }
+    var positions: [Int] = []
+    for position in 0..<predicates.count where predicates[position] != nil && accelerators[position]?.engine == nil {
+      positions.append(position)
+    }
+    return positions
   }
 }
 
