@@ -344,7 +344,13 @@ struct _CallLogState: ~Copyable {
   var lastMethod: (name: String, id: UInt32)? = nil
   /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
   var shapes: [_ArgumentShape] = []
+  /// The types of each shape, in the same order, compared word by word: a mock's few shapes are
+  /// found by a scan, with no array to build or hash per call (see ``shapeID(for:)``).
+  var shapeTypes: [_ArgumentTypes] = []
+  /// Shape ids by types, built once a log has more than ``linearShapeLimit`` shapes.
   var shapeIDs: [[UInt]: UInt32] = [:]
+  /// Up to this many shapes, a scan finds a shape faster than a dictionary would.
+  static var linearShapeLimit: Int { 16 }
   /// The shape of the previous record (0: none yet), its types, tried first, and whether its
   /// values can be rebuilt from bytes (`shapes[lastShape - 1].canBePlain`, kept here so the
   /// recording path reads no shape).
@@ -420,12 +426,30 @@ struct _CallLogState: ~Copyable {
   /// Finds or adds the shape of `types` (kept out of line: a mock's calls share a few shapes).
   @inline(never)
   mutating func shapeID(for types: _ArgumentTypes) -> UInt32 {
-    let ids = types.ids
-    if let id = shapeIDs[ids] { return id }
+    if shapeTypes.count <= Self.linearShapeLimit {
+      for index in 0..<shapeTypes.count where shapeTypes[index].sameTypes(as: types) {
+        return UInt32(index + 1)
+      }
+    } else if let id = shapeIDs[types.ids] {
+      return id
+    }
     guard shapes.count + 1 < Int(_ValueTag.retainedBase) else { return _ValueTag.retainedBase }
+    let ids = types.ids
+    if shapes.isEmpty {
+      // Room for a small mock's shapes, so that its first calls do not grow the arrays one by one.
+      shapes.reserveCapacity(4)
+      shapeTypes.reserveCapacity(4)
+    }
     shapes.append(_ArgumentShape(types: ids.map { $0 == 0 ? nil : unsafeBitCast($0, to: Any.Type.self) }))
+    shapeTypes.append(types)
     let id = UInt32(shapes.count)
-    shapeIDs[ids] = id
+    if shapeTypes.count > Self.linearShapeLimit {
+      if shapeIDs.isEmpty {
+        for index in 0..<shapeTypes.count { shapeIDs[shapeTypes[index].ids] = UInt32(index + 1) }
+      } else {
+        shapeIDs[ids] = id
+      }
+    }
     return id
   }
 

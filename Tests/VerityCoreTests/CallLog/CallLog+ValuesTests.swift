@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Verity
 
@@ -14,5 +15,46 @@ struct CallLogValueTests {
     #expect(log.values(of: Int.self, argument: 1, matching: CallPattern("save")) == [1, 2, 3])
     #expect(log.values(of: Int.self, argument: 1, matching: CallPattern("save", arguments: .exactly([equalPattern("b"), .any]))) == [2])
     #expect(log.values(of: Int.self, argument: 5, matching: CallPattern("save")) == [])
+  }
+
+  /// A log finds its first shapes (argument types) by a scan and later ones through a dictionary
+  /// built when the scan would grow long: values read back the same on both sides of that switch.
+  @Test func valuesReadBackAcrossManyArgumentShapes() {
+    let log = CallLog()
+    let samples: [Any] = [7, "s", true]
+    // 3 + 9 + 27 = 39 distinct shapes: every combination of Int, String and Bool, 1 to 3 arguments.
+    var shapes: [[Any?]] = []
+    for count in 1...3 {
+      for combination in 0..<Int(pow(3.0, Double(count))) {
+        var digits = combination
+        var arguments: [Any?] = []
+        for _ in 0..<count {
+          arguments.append(samples[digits % 3])
+          digits /= 3
+        }
+        shapes.append(arguments)
+      }
+    }
+    // Each shape twice, the second time after every other shape exists (found, not created).
+    for round in 0..<2 {
+      for (index, arguments) in shapes.enumerated() {
+        log.record("m\(index)", arguments: arguments.map { round == 0 ? $0 : ($0 as? Int).map { $0 + 1 } ?? $0 })
+      }
+    }
+    for (index, arguments) in shapes.enumerated() {
+      for (position, sample) in arguments.enumerated() {
+        let pattern = CallPattern("m\(index)")
+        switch sample {
+        case let value as Int:
+          #expect(log.values(of: Int.self, argument: position, matching: pattern) == [value, value + 1])
+        case let value as String:
+          #expect(log.values(of: String.self, argument: position, matching: pattern) == [value, value])
+        case let value as Bool:
+          #expect(log.values(of: Bool.self, argument: position, matching: pattern) == [value, value])
+        default:
+          Issue.record("unexpected sample \(String(describing: sample))")
+        }
+      }
+    }
   }
 }
