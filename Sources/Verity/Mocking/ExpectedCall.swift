@@ -66,7 +66,7 @@ struct ExpectedCall: Sendable {
   func matches(values: [Any?]) -> Bool {
     guard let arguments else { return true }
     guard arguments.count == values.count else { return false }
-    for (expected, value) in zip(arguments, values) where !expected.matches(value: value) {
+    for index in 0..<arguments.count where !arguments[index].matches(value: values[index]) {
       return false
     }
     return true

@@ -71,16 +71,30 @@ extension MockStorage {
   /// it, so concurrent calls take successive answers of a sequence.
   func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
     guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
-    let candidates = stubs._withLock { list in list.stubs.filter { $0.expected.identifier == identifier } }
+    // Plain loops, no filter or search closures: this runs for every call of a mock with stubs,
+    // and a debug build (`swift test`) pays generic metadata lookups for each closure algorithm.
+    let candidates = stubs._withLock { list -> [Stub] in
+      var candidates: [Stub] = []
+      for stub in list.stubs where stub.expected.identifier == identifier { candidates.append(stub) }
+      return candidates
+    }
     guard !candidates.isEmpty else { return nil }
     let values = arguments()
-    guard let chosen = candidates.last(where: { $0.expected.matches(values: values) }) else { return nil }
+    var chosenID: UInt64?
+    for index in stride(from: candidates.count - 1, through: 0, by: -1)
+    where candidates[index].expected.matches(values: values) {
+      chosenID = candidates[index].id
+      break
+    }
+    guard let chosenID else { return nil }
     return stubs._withLock { list -> (Stub, _StubAnswer)? in
-      guard let index = list.stubs.firstIndex(where: { $0.id == chosen.id }) else { return nil }
-      let stub = list.stubs[index]
-      let answer = stub.answers[min(stub.uses, stub.answers.count - 1)]
-      list.stubs[index].uses += 1
-      return (stub, answer)
+      for index in 0..<list.stubs.count where list.stubs[index].id == chosenID {
+        let stub = list.stubs[index]
+        let answer = stub.answers[min(stub.uses, stub.answers.count - 1)]
+        list.stubs[index].uses += 1
+        return (stub, answer)
+      }
+      return nil
     }
   }
 
