@@ -144,8 +144,10 @@ final class _PredicateContext {
     let shapes = state.shapes
     var bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?] = []
     var fastTags: [[Bool]] = []
-    bytesTests.reserveCapacity(accelerators.count)
-    fastTags.reserveCapacity(accelerators.count)
+    if !accelerators.isEmpty {  // (reserving room in an empty array allocates, even for nothing)
+      bytesTests.reserveCapacity(accelerators.count)
+      fastTags.reserveCapacity(accelerators.count)
+    }
     for position in 0..<accelerators.count {
       guard let accelerator = accelerators[position] else {
         bytesTests.append(nil)
