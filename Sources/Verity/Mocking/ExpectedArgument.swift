@@ -156,25 +156,29 @@ struct ExpectedArgument: Sendable {
   }
 }
 
-/// The structure of `value` when its bytes give exactly `==`'s answer: it is written by a
-/// ``StructurallyEncodable`` conformance that promises equal structures ⇔ `==` (not a `@Matchable`
-/// one, see ``StructurallyEncodable/structureDecidesEquality``) and holds no NaN (`==` says a
-/// NaN equals nothing). Nil otherwise.
-func _bytesDecideEquality(_ value: Any) -> Structure? {
-  // The type's promise first (one cast): a value whose bytes cannot decide is not encoded.
-  guard let encodable = value as? any StructurallyEncodable, type(of: encodable).structureDecidesEquality,
-    !(type(of: value) is NSObject.Type)
+/// `value` as a conformance whose structure decides `==` by its bytes: one that promises equal
+/// structures ⇔ `==` (not a `@Matchable` type, whose own `==` decides, see
+/// ``StructurallyEncodable/structureDecidesEquality``), and not a Foundation object, which
+/// compares by content. Nil otherwise. The bytes must still hold no NaN (`==` says a NaN equals
+/// nothing): the two functions below add that check.
+func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? {
+  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable,
+    type(of: encodable).structureDecidesEquality
   else { return nil }
+  return encodable
+}
+
+/// The structure of `value` when its bytes give exactly `==`'s answer; nil otherwise. The type's
+/// promise is checked first, so a value whose bytes cannot decide is not encoded.
+func _bytesDecideEquality(_ value: Any) -> Structure? {
+  guard let encodable = _conformanceWhoseBytesDecide(value) else { return nil }
   let structure = Structure(encodable)
   return structure._containsNaN ? nil : structure
 }
 
-/// Whether `structure`, written for `value`, decides `==` by its bytes: a conformance that
-/// promises so wrote it (not a Foundation object, which compares by content, nor a `@Matchable`
-/// type, whose own `==` decides) and it holds no NaN.
+/// Whether `structure`, already written for `value`, decides `==` by its bytes.
 func _bytesDecide(_ value: Any, _ structure: Structure) -> Bool {
-  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable else { return false }
-  return type(of: encodable).structureDecidesEquality && !structure._containsNaN
+  _conformanceWhoseBytesDecide(value) != nil && !structure._containsNaN
 }
 
 /// A plain `Equatable` value, and `==` against a recorded value of the same type.
