@@ -7,16 +7,15 @@ import Testing
 import VerityMacrosPlugin
 
 /// The benchmark executable builds without the macro plug-in, so its `@Mock` mocks are written out
-/// in `Benchmarks/Sources/verity-benchmarks/GeneratedMocks.swift`. This test expands the
-/// protocols of that file with `@Mock` and checks that the file holds exactly that expansion (with
-/// each `$name` handle spelled `handle_name`, since only a macro may declare a `$` name), so the
-/// benchmark always measures what `@Mock` generates today.
+/// in `Benchmarks/Sources/verity-benchmarks/GeneratedMocks.swift`, and its `@Matchable` types in
+/// `GeneratedMatchables.swift`. These tests expand the declarations of each file with its macro
+/// and check that the file holds exactly that expansion (with each `$name` handle spelled
+/// `handle_name`, since only a macro may declare a `$` name), so the benchmark always measures
+/// what the macros generate today.
 @Suite struct BenchmarkMockTests {
-  static let marker = "// MARK: - Written by @Mock below this line\n"
-
-  static var file: URL {
+  static func file(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Benchmarks/Sources/verity-benchmarks/GeneratedMocks.swift")
+      .deletingLastPathComponent().appendingPathComponent("Benchmarks/Sources/verity-benchmarks/\(name)")
   }
 
   /// Each top-level protocol of `source` with `@Mock` attached, expanded.
@@ -36,17 +35,45 @@ import VerityMacrosPlugin
     return text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
   }
 
-  @Test func theBenchmarkMocksAreWhatMockGeneratesToday() throws {
-    let text = try String(contentsOf: Self.file, encoding: .utf8)
-    let parts = text.components(separatedBy: Self.marker)
-    try #require(parts.count == 2, "GeneratedMocks.swift must hold the marker line once")
-    let generated = "\n" + Self.expansion(ofProtocolsIn: parts[1])
+  /// Each top-level struct of `source` (its own declaration, without the extensions that follow
+  /// it) with `@Matchable` attached, expanded.
+  static func expansion(ofStructsIn source: String) -> String {
+    let structs = Parser.parse(source: source).statements.compactMap { $0.item.as(StructDeclSyntax.self) }
+    let annotated = structs.map { declaration in
+      let documentation = declaration.leadingTrivia.description.trimmingCharacters(in: .whitespacesAndNewlines)
+      return documentation + "\n@Matchable\n" + declaration.trimmed.description
+    }
+    let expanded = Parser.parse(source: annotated.joined(separator: "\n\n")).expand(
+      macroSpecs: [
+        "Matchable": MacroSpec(type: MatchableMacro.self, conformances: ["StructurallyEncodable", "Matchable"])
+      ],
+      contextGenerator: { _ in BasicMacroExpansionContext() },
+      indentationWidth: .spaces(2))
+    return expanded.description.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+  }
+
+  /// Checks that the part of benchmark file `name` below `// MARK: - Written by <macro> below
+  /// this line` is `expand` of itself (or rewrites it, with VERITY_RECORD_BENCHMARK_MOCKS set).
+  static func check(_ name: String, macro: String, expand: (String) -> String) throws {
+    let marker = "// MARK: - Written by \(macro) below this line\n"
+    let text = try String(contentsOf: file(name), encoding: .utf8)
+    let parts = text.components(separatedBy: marker)
+    try #require(parts.count == 2, "\(name) must hold the marker line once")
+    let generated = "\n" + expand(parts[1])
     if ProcessInfo.processInfo.environment["VERITY_RECORD_BENCHMARK_MOCKS"] != nil {
-      try (parts[0] + Self.marker + generated).write(to: Self.file, atomically: true, encoding: .utf8)
+      try (parts[0] + marker + generated).write(to: file(name), atomically: true, encoding: .utf8)
       return
     }
     #expect(
       parts[1] == generated,
-      "Benchmarks/Sources/verity-benchmarks/GeneratedMocks.swift is not what @Mock generates today; rewrite it with VERITY_RECORD_BENCHMARK_MOCKS=1 swift test --filter BenchmarkMockTests")
+      "Benchmarks/Sources/verity-benchmarks/\(name) is not what \(macro) generates today; rewrite it with VERITY_RECORD_BENCHMARK_MOCKS=1 swift test --filter BenchmarkMockTests")
+  }
+
+  @Test func theBenchmarkMocksAreWhatMockGeneratesToday() throws {
+    try Self.check("GeneratedMocks.swift", macro: "@Mock", expand: Self.expansion(ofProtocolsIn:))
+  }
+
+  @Test func theBenchmarkMatchablesAreWhatMatchableGeneratesToday() throws {
+    try Self.check("GeneratedMatchables.swift", macro: "@Matchable", expand: Self.expansion(ofStructsIn:))
   }
 }

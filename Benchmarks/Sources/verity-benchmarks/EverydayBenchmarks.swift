@@ -114,6 +114,72 @@ enum EverydayBenchmarks {
     return (found == nil ? 0 : 1) + counted
   }
 
+  // MARK: The small-record scenario, the record given an encoding by `@Matchable`
+
+  static let matchableRecord = MatchableRecord(id: 7, title: "Blue Train", tags: ["jazz", "1957"])
+
+  @inline(never)
+  static func generatedMatchable(_ clock: inout StepClock, _ failures: inout Int) -> Int {
+    clock.start()
+    let mock = MatchableAlbumLibraryMock()
+    clock.mark(.create)
+    when(mock.handle_album(id: eq(7))).thenReturn(matchableRecord)
+    clock.mark(.stub)
+    let found = mock.album(id: 7)
+    mock.save(matchableRecord, overwrite: true)
+    mock.save(matchableRecord, overwrite: false)
+    let counted = mock.count() + mock.count()
+    clock.mark(.calls)
+    verify(mock.handle_album(id: eq(7)))
+    clock.mark(.verifyInt)
+    verify(mock.handle_save(eq(matchableRecord), overwrite: any()), .times(2))
+    clock.mark(.verifyStruct)
+    verify(mock.handle_count(), .times(2))
+    clock.mark(.verifyNoArguments)
+    mock.verifyNoMoreInteractions()
+    clock.mark(.noMore)
+    return (found == nil ? 0 : 1) + counted
+  }
+
+  @inline(never)
+  static func handWrittenMatchable(_ clock: inout StepClock, _ failures: inout Int) -> Int {
+    clock.start()
+    let mock = HandMatchableAlbumLibrary()
+    clock.mark(.create)
+    mock.stub(withIdentifier: "album", arguments: [7], returning: matchableRecord)
+    clock.mark(.stub)
+    let found = mock.album(id: 7)
+    mock.save(matchableRecord, overwrite: true)
+    mock.save(matchableRecord, overwrite: false)
+    let counted = mock.count() + mock.count()
+    clock.mark(.calls)
+    mock.verifyCall(withIdentifier: "album", arguments: [eq(7)])
+    clock.mark(.verifyInt)
+    mock.verifyCall(withIdentifier: "save", arguments: [eq(matchableRecord), any()], mode: .times(2))
+    clock.mark(.verifyStruct)
+    mock.verifyCall(withIdentifier: "count", mode: .times(2))
+    clock.mark(.verifyNoArguments)
+    mock.verifyNoMoreInteractions()
+    clock.mark(.noMore)
+    return (found == nil ? 0 : 1) + counted
+  }
+
+  @inline(never)
+  static func rolledMatchable(_ clock: inout StepClock, _ failures: inout Int) -> Int {
+    clock.start()
+    let mock = RolledLibrary<MatchableRecord>()
+    clock.mark(.create)
+    mock.stub = (7, matchableRecord)
+    clock.mark(.stub)
+    let found = mock.album(id: 7)
+    mock.save(matchableRecord, overwrite: true)
+    mock.save(matchableRecord, overwrite: false)
+    let counted = mock.count() + mock.count()
+    clock.mark(.calls)
+    rolledVerify(mock, matchableRecord, &clock, &failures)
+    return (found == nil ? 0 : 1) + counted
+  }
+
   // MARK: The model scenario
 
   @inline(never)
@@ -251,6 +317,7 @@ enum EverydayBenchmarks {
     let tests = debug ? 400 : 2_000
     for (variant, generated, handWritten, rolled) in [
       ("small record", generatedSmall as EverydayTest, handWrittenSmall as EverydayTest, rolledSmall as EverydayTest),
+      ("small @Matchable record", generatedMatchable, handWrittenMatchable, rolledMatchable),
       ("20-field model + 50-field Assert", generatedModel, handWrittenModel, rolledModel),
     ] {
       let baseline = measure("the hand-rolled mock", tests: tests, runs: runs, rolled)
@@ -278,7 +345,13 @@ enum EverydayBenchmarks {
             alternative: "\(formatNumber(baseCount, fractionDigits: 0)) hand-rolled",
             ratio: baseCount / macroCount, target: "–", meetsTarget: nil))
       }
-      let steps = variant == "small record" ? EverydayStep.allCases.filter { $0 != .assert } : [.verifyStruct, .assert]
+      // The other variants show the steps their argument changes.
+      let steps: [EverydayStep] =
+        switch variant {
+        case "small record": EverydayStep.allCases.filter { $0 != .assert }
+        case "small @Matchable record": [.calls, .verifyStruct]
+        default: [.verifyStruct, .assert]
+        }
       for step in steps {
         let i = step.rawValue
         let verifyTarget = debug ? 5_000.0 : 2_000.0

@@ -90,6 +90,25 @@ final class HandAlbumLibrary: AlbumLibrary, Mock {
   }
 }
 
+/// A hand-written mock of ``MatchableAlbumLibrary``.
+final class HandMatchableAlbumLibrary: MatchableAlbumLibrary, Mock {
+  let storage = MockStorage()
+
+  func album(id: Int) -> MatchableRecord? {
+    recordCall(withIdentifier: "album", arguments: [id])
+    return stubbedValue(forIdentifier: "album", arguments: [id], default: nil)
+  }
+
+  func save(_ record: MatchableRecord, overwrite: Bool) {
+    recordCall(withIdentifier: "save", arguments: [record, overwrite])
+  }
+
+  func count() -> Int {
+    recordCall(withIdentifier: "count")
+    return stubbedValue(forIdentifier: "count", default: 0)
+  }
+}
+
 /// A hand-written mock of ``ModelLibrary``.
 final class HandModelLibrary: ModelLibrary, Mock {
   let storage = MockStorage()
@@ -133,6 +152,10 @@ final class RolledLibrary<Item: Equatable> {
 
 extension RolledLibrary: AlbumLibrary where Item == Record {
   func album(id: Int) -> Record? { item(id: id) }
+}
+
+extension RolledLibrary: MatchableAlbumLibrary where Item == MatchableRecord {
+  func album(id: Int) -> MatchableRecord? { item(id: id) }
 }
 
 extension RolledLibrary: ModelLibrary where Item == Model20 {

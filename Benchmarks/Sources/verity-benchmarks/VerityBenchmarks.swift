@@ -84,6 +84,20 @@ struct VerityBenchmarks: ParsableCommand {
 
   mutating func run() throws {
     if let form = profileEveryday {
+      if form == "verify-hand" {
+        let mock = HandAlbumLibrary()
+        let record = EverydayBenchmarks.record
+        _ = mock.album(id: 7)
+        mock.save(record, overwrite: true)
+        mock.save(record, overwrite: false)
+        _ = mock.count() + mock.count()
+        let start = bench_now_ns()
+        for _ in 0..<200_000 {
+          mock.verifyCall(withIdentifier: "save", arguments: [eq(record), any()], mode: .times(2))
+        }
+        print("\(form): \(Double(bench_now_ns() - start) / 200_000) ns/verification")
+        return
+      }
       if form == "verify-int" || form == "verify-struct" {
         // One passing verification, repeated on one mock's 5-call log.
         let mock = AlbumLibraryMock()
@@ -111,6 +125,7 @@ struct VerityBenchmarks: ParsableCommand {
         case "hand": EverydayBenchmarks.handWrittenSmall
         case "rolled": EverydayBenchmarks.rolledSmall
         case "model": EverydayBenchmarks.generatedModel
+        case "matchable": EverydayBenchmarks.generatedMatchable
         default: EverydayBenchmarks.generatedSmall
         }
       var clock = StepClock(enabled: false)
