@@ -30,49 +30,54 @@
 /// expected value require it to be `Sendable`, so matchers can be stored in mocks and stubs that
 /// are shared between tasks.
 public struct Matcher<T>: Sendable {
+  /// The matcher's parts, shared by its copies (see ``_MatcherCore``).
+  private var core: _MatcherCore<T>
+
   /// How the matcher reads in messages, for example `eq("x")` or `(isNotNil() && lessThan(3))`.
   ///
   /// Built when it is read, not when the matcher is made: a passing verification never renders
   /// its matchers' values.
-  public var description: String { describe() }
-
-  private let describe: @Sendable () -> String
-
-  private let check: @Sendable (T) -> MatchResult
+  public var description: String { core.describe() }
 
   /// The same answer as ``matches(_:)``, without building a mismatch sentence: what queries over
   /// many recorded calls run.
-  package let _test: @Sendable (T) -> Bool
+  package var _test: @Sendable (T) -> Bool { core.test }
 
   /// A form of this matcher the C engine evaluates on argument bytes (built-in comparisons and
   /// string matchers), or nil.
-  package let _engineTest: _EngineTest?
+  package var _engineTest: _EngineTest? { core.engineTest }
 
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
-  package let engineForm: _MatcherEngineForm
+  package var engineForm: _MatcherEngineForm { core.engineForm }
 
   /// How long a robot (or `element.assert`) keeps re-checking a value that does not match yet
   /// before it reports the mismatch; zero for matchers that answer at once. Combinators keep the
   /// longest of their parts. ``Assert(that:fileID:filePath:line:column:)`` checks once.
-  package let waiting: Duration
+  package var waiting: Duration { core.waiting }
 
   /// How long waiting may still change the verdict on a value this matcher rejects, when that
   /// depends on the value (nil: always ``waiting``). Combinators set it so that only the parts
   /// that rejected the value count: `exists && contains("x")` on a present element with other text
   /// fails at once, since `contains` does not wait, while on a missing element it waits for it.
-  package var _waitingFor: (@Sendable (T) -> Duration)? = nil
+  package var _waitingFor: (@Sendable (T) -> Duration)? {
+    get { core.waitingFor }
+    set { core = core.with(waitingFor: newValue, captor: core.captor) }
+  }
 
   /// How long a robot may keep re-checking `value`, which this matcher rejects.
   package func _waiting(for value: T) -> Duration {
-    _waitingFor?(value) ?? waiting
+    core.waitingFor?(value) ?? core.waiting
   }
 
   /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil.
-  package var _captor: (any Sendable)? = nil
+  package var _captor: (any Sendable)? {
+    get { core.captor }
+    set { core = core.with(waitingFor: core.waitingFor, captor: newValue) }
+  }
 
   /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
   /// unwrapping for values that are already a `T`.
-  package let _checksOptionalType: Bool
+  package var _checksOptionalType: Bool { core.checksOptionalType }
 
   /// Creates a matcher from a description and a check that explains mismatches.
   ///
@@ -117,13 +122,10 @@ public struct Matcher<T>: Sendable {
     engineTest: _EngineTest? = nil,
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
-    self.describe = description
-    self.engineForm = engineForm
-    self.waiting = waiting
-    self.check = check
-    self._test = test ?? { check($0).isMatch }
-    self._engineTest = engineTest
-    self._checksOptionalType = T.self is any _OptionalProtocol.Type
+    core = _MatcherCore(
+      describe: description, check: check, test: test ?? { check($0).isMatch }, engineTest: engineTest,
+      engineForm: engineForm, waiting: waiting, waitingFor: nil, captor: nil,
+      checksOptionalType: T.self is any _OptionalProtocol.Type)
   }
 
   /// Checks a value.
@@ -132,8 +134,48 @@ public struct Matcher<T>: Sendable {
   /// hasPrefix("ab").matches("abc")  // .match
   /// ```
   public func matches(_ value: T) -> MatchResult {
-    check(value)
+    core.check(value)
   }
 }
 
 extension Matcher: CustomStringConvertible {}
+
+/// The parts of a ``Matcher``, immutable and shared by its copies. A matcher is then one reference
+/// wide: it sits inline in an `Any` (an argument list `[eq(record), any()]` boxes nothing), and a
+/// copy retains one object rather than each of its closures. Setting a part builds a new core.
+///
+/// `Sendable`: every stored property is a constant of a `Sendable` type.
+final class _MatcherCore<T>: Sendable {
+  let describe: @Sendable () -> String
+  let check: @Sendable (T) -> MatchResult
+  let test: @Sendable (T) -> Bool
+  let engineTest: _EngineTest?
+  let engineForm: _MatcherEngineForm
+  let waiting: Duration
+  let waitingFor: (@Sendable (T) -> Duration)?
+  let captor: (any Sendable)?
+  let checksOptionalType: Bool
+
+  init(
+    describe: @escaping @Sendable () -> String, check: @escaping @Sendable (T) -> MatchResult,
+    test: @escaping @Sendable (T) -> Bool, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
+    waiting: Duration, waitingFor: (@Sendable (T) -> Duration)?, captor: (any Sendable)?, checksOptionalType: Bool
+  ) {
+    self.describe = describe
+    self.check = check
+    self.test = test
+    self.engineTest = engineTest
+    self.engineForm = engineForm
+    self.waiting = waiting
+    self.waitingFor = waitingFor
+    self.captor = captor
+    self.checksOptionalType = checksOptionalType
+  }
+
+  /// This core with another waiting function and captor.
+  func with(waitingFor: (@Sendable (T) -> Duration)?, captor: (any Sendable)?) -> _MatcherCore {
+    _MatcherCore(
+      describe: describe, check: check, test: test, engineTest: engineTest, engineForm: engineForm, waiting: waiting,
+      waitingFor: waitingFor, captor: captor, checksOptionalType: checksOptionalType)
+  }
+}
