@@ -9,7 +9,7 @@
 /// Eight plain stored words and a `switch` rather than a tuple and raw-memory access: debug builds
 /// (what `swift test` runs) then do no generic or metadata work per argument.
 @usableFromInline
-struct _ArgumentTypes: Sendable {
+struct _ArgumentTypes: Sendable, Hashable {
   @usableFromInline static let capacity = 8
   @usableFromInline var count = 0
   @usableFromInline var id0: UInt = 0
@@ -74,8 +74,6 @@ struct _ArgumentTypes: Sendable {
     }
   }
 
-  var ids: [UInt] { (0..<min(count, Self.capacity)).map(id(at:)) }
-
   /// Whether both hold the same types (compared as plain words).
   func sameTypes(as other: _ArgumentTypes) -> Bool {
     count == other.count && id0 == other.id0 && id1 == other.id1 && id2 == other.id2 && id3 == other.id3
@@ -84,7 +82,11 @@ struct _ArgumentTypes: Sendable {
 }
 
 /// The argument types of calls recorded with the same types, and how to read each back.
-struct _ArgumentShape {
+///
+/// A shape depends on its types only, so each one is built once per process (``shared(for:)``)
+/// and shared by every log: a test's new mock does not rebuild the shapes of its members' calls
+/// (arrays and conformance checks per shape), it finds them.
+final class _ArgumentShape: Sendable {
   /// Metadata identities (0: a nil argument).
   let ids: [UInt]
   /// The types (nil: a nil argument).
@@ -93,6 +95,27 @@ struct _ArgumentShape {
   let decoders: [(any _PlainDecodable.Type)?]
   /// Whether every argument can be plain (some only after a per-call check of their contents).
   let canBePlain: Bool
+
+  /// The shapes built so far, by their types. Bounded by the argument lists the program records
+  /// with (like the type-name cache): a few per mocked member.
+  private static let cache = _Lock<[_ArgumentTypes: _ArgumentShape]>([:])
+
+  /// The shape of calls with these argument types, built on first use.
+  static func shared(for key: _ArgumentTypes) -> _ArgumentShape {
+    if let shape = cache._withLock({ $0[key] }) { return shape }
+    var types: [Any.Type?] = []
+    types.reserveCapacity(key.count)
+    for position in 0..<key.count {
+      let id = key.id(at: position)
+      types.append(id == 0 ? nil : unsafeBitCast(id, to: Any.Type.self))
+    }
+    let shape = _ArgumentShape(types: types)
+    return cache._withLock { cache in
+      if let existing = cache[key] { return existing }
+      cache[key] = shape
+      return shape
+    }
+  }
 
   init(types: [Any.Type?]) {
     self.types = types

@@ -348,7 +348,7 @@ struct _CallLogState: ~Copyable {
   /// found by a scan, with no array to build or hash per call (see ``shapeID(for:)``).
   var shapeTypes: [_ArgumentTypes] = []
   /// Shape ids by types, built once a log has more than ``linearShapeLimit`` shapes.
-  var shapeIDs: [[UInt]: UInt32] = [:]
+  var shapeIDs: [_ArgumentTypes: UInt32] = [:]
   /// Up to this many shapes, a scan finds a shape faster than a dictionary would.
   static var linearShapeLimit: Int { 16 }
   /// The shape of the previous record (0: none yet), its types, tried first, and whether its
@@ -430,24 +430,23 @@ struct _CallLogState: ~Copyable {
       for index in 0..<shapeTypes.count where shapeTypes[index].sameTypes(as: types) {
         return UInt32(index + 1)
       }
-    } else if let id = shapeIDs[types.ids] {
+    } else if let id = shapeIDs[types] {
       return id
     }
     guard shapes.count + 1 < Int(_ValueTag.retainedBase) else { return _ValueTag.retainedBase }
-    let ids = types.ids
     if shapes.isEmpty {
       // Room for a small mock's shapes, so that its first calls do not grow the arrays one by one.
       shapes.reserveCapacity(4)
       shapeTypes.reserveCapacity(4)
     }
-    shapes.append(_ArgumentShape(types: ids.map { $0 == 0 ? nil : unsafeBitCast($0, to: Any.Type.self) }))
+    shapes.append(_ArgumentShape.shared(for: types))
     shapeTypes.append(types)
     let id = UInt32(shapes.count)
     if shapeTypes.count > Self.linearShapeLimit {
       if shapeIDs.isEmpty {
-        for index in 0..<shapeTypes.count { shapeIDs[shapeTypes[index].ids] = UInt32(index + 1) }
+        for index in 0..<shapeTypes.count { shapeIDs[shapeTypes[index]] = UInt32(index + 1) }
       } else {
-        shapeIDs[ids] = id
+        shapeIDs[types] = id
       }
     }
     return id

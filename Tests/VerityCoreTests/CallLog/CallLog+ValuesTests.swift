@@ -17,6 +17,31 @@ struct CallLogValueTests {
     #expect(log.values(of: Int.self, argument: 5, matching: CallPattern("save")) == [])
   }
 
+  /// Shapes are built once per process and shared: logs that record the same argument types in
+  /// different orders (so under different shape ids), from several threads, each read back their
+  /// own values.
+  @Test func logsShareShapesAndKeepTheirOwnIDs() async {
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          let log = CallLog()
+          // Even tasks create the (Int, String) shape first, odd ones (String) first.
+          if task.isMultiple(of: 2) {
+            log.record("pair", task, "p\(task)")
+            log.record("single", "s\(task)")
+          } else {
+            log.record("single", "s\(task)")
+            log.record("pair", task, "p\(task)")
+          }
+          #expect(log.values(of: Int.self, argument: 0, matching: CallPattern("pair")) == [task])
+          #expect(log.values(of: String.self, argument: 1, matching: CallPattern("pair")) == ["p\(task)"])
+          #expect(log.values(of: String.self, argument: 0, matching: CallPattern("single")) == ["s\(task)"])
+          #expect(log.values(of: Int.self, argument: 0, matching: CallPattern("single")) == [])
+        }
+      }
+    }
+  }
+
   /// A log finds its first shapes (argument types) by a scan and later ones through a dictionary
   /// built when the scan would grow long: values read back the same on both sides of that switch.
   @Test func valuesReadBackAcrossManyArgumentShapes() {
