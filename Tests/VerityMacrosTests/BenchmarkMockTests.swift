@@ -18,38 +18,34 @@ import VerityMacrosPlugin
       .deletingLastPathComponent().appendingPathComponent("Benchmarks/Sources/verity-benchmarks/\(name)")
   }
 
-  /// Each top-level protocol of `source` with `@Mock` attached, expanded.
-  static func expansion(ofProtocolsIn source: String) -> String {
-    let protocols = Parser.parse(source: source).statements.compactMap { $0.item.as(ProtocolDeclSyntax.self) }
-    let annotated = protocols.map { declaration in
+  /// Each top-level declaration of kind `D` in `source` (its own declaration, without the
+  /// extensions that follow it) with `@<name>` attached, expanded by `spec`.
+  static func expansion<D: DeclSyntaxProtocol>(
+    of _: D.Type, in source: String, attaching name: String, spec: MacroSpec
+  ) -> String {
+    let declarations = Parser.parse(source: source).statements.compactMap { $0.item.as(D.self) }
+    let annotated = declarations.map { declaration in
       let documentation = declaration.leadingTrivia.description.trimmingCharacters(in: .whitespacesAndNewlines)
-      return documentation + "\n@Mock\n" + declaration.trimmed.description
+      return documentation + "\n@\(name)\n" + declaration.trimmed.description
     }
     let expanded = Parser.parse(source: annotated.joined(separator: "\n\n")).expand(
-      macroSpecs: ["Mock": MacroSpec(type: MockMacro.self)],
-      contextGenerator: { _ in BasicMacroExpansionContext() },
-      indentationWidth: .spaces(2))
-    // Only a macro may declare a `$` name, so the written-out handles are `handle_name`: the
-    // same declarations, bodies and overloads under a name a source file may declare.
-    let text = expanded.description.replacing(#/func \$(\w+)/#) { match in "func handle_\(match.1)" }
-    return text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+      macroSpecs: [name: spec], contextGenerator: { _ in BasicMacroExpansionContext() }, indentationWidth: .spaces(2))
+    return expanded.description.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
   }
 
-  /// Each top-level struct of `source` (its own declaration, without the extensions that follow
-  /// it) with `@Matchable` attached, expanded.
+  /// Each top-level protocol of `source` with `@Mock` attached, expanded. Only a macro may declare
+  /// a `$` name, so the written-out handles are `handle_name`: the same declarations, bodies and
+  /// overloads under a name a source file may declare.
+  static func expansion(ofProtocolsIn source: String) -> String {
+    expansion(of: ProtocolDeclSyntax.self, in: source, attaching: "Mock", spec: MacroSpec(type: MockMacro.self))
+      .replacing(#/func \$(\w+)/#) { match in "func handle_\(match.1)" }
+  }
+
+  /// Each top-level struct of `source` with `@Matchable` attached, expanded.
   static func expansion(ofStructsIn source: String) -> String {
-    let structs = Parser.parse(source: source).statements.compactMap { $0.item.as(StructDeclSyntax.self) }
-    let annotated = structs.map { declaration in
-      let documentation = declaration.leadingTrivia.description.trimmingCharacters(in: .whitespacesAndNewlines)
-      return documentation + "\n@Matchable\n" + declaration.trimmed.description
-    }
-    let expanded = Parser.parse(source: annotated.joined(separator: "\n\n")).expand(
-      macroSpecs: [
-        "Matchable": MacroSpec(type: MatchableMacro.self, conformances: ["StructurallyEncodable", "Matchable"])
-      ],
-      contextGenerator: { _ in BasicMacroExpansionContext() },
-      indentationWidth: .spaces(2))
-    return expanded.description.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+    expansion(
+      of: StructDeclSyntax.self, in: source, attaching: "Matchable",
+      spec: MacroSpec(type: MatchableMacro.self, conformances: ["StructurallyEncodable", "Matchable"]))
   }
 
   /// Checks that the part of benchmark file `name` below `// MARK: - Written by <macro> below

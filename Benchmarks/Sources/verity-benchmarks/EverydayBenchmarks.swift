@@ -50,6 +50,10 @@ enum EverydayBenchmarks {
   static let big = Model50.sample(seed: 3)
   static let bigCopy = Model50.sample(seed: 3)
 
+  // Each test is written out for its variant, with concrete types, as a user writes it, rather
+  // than as one generic body: a debug build runs a generic body unspecialized, which measured the
+  // hand-rolled baseline 15 % slower (1.24 → 1.43 µs) and the hand-written mock 2-5 % slower.
+
   // MARK: The small-record scenario
 
   @inline(never)

@@ -74,11 +74,6 @@ struct _ArgumentTypes: Sendable, Hashable {
     }
   }
 
-  /// Whether both hold the same types (compared as plain words).
-  func sameTypes(as other: _ArgumentTypes) -> Bool {
-    count == other.count && id0 == other.id0 && id1 == other.id1 && id2 == other.id2 && id3 == other.id3
-      && id4 == other.id4 && id5 == other.id5 && id6 == other.id6 && id7 == other.id7
-  }
 }
 
 /// The argument types of calls recorded with the same types, and how to read each back.
@@ -87,8 +82,8 @@ struct _ArgumentTypes: Sendable, Hashable {
 /// and shared by every log: a test's new mock does not rebuild the shapes of its members' calls
 /// (arrays and conformance checks per shape), it finds them.
 final class _ArgumentShape: Sendable {
-  /// Metadata identities (0: a nil argument).
-  let ids: [UInt]
+  /// The types as metadata identities (0: a nil argument): the shape's key.
+  let key: _ArgumentTypes
   /// The types (nil: a nil argument).
   let types: [Any.Type?]
   /// How to decode each argument; nil where the type is not plain.
@@ -103,13 +98,7 @@ final class _ArgumentShape: Sendable {
   /// The shape of calls with these argument types, built on first use.
   static func shared(for key: _ArgumentTypes) -> _ArgumentShape {
     if let shape = cache._withLock({ $0[key] }) { return shape }
-    var types: [Any.Type?] = []
-    types.reserveCapacity(key.count)
-    for position in 0..<key.count {
-      let id = key.id(at: position)
-      types.append(id == 0 ? nil : unsafeBitCast(id, to: Any.Type.self))
-    }
-    let shape = _ArgumentShape(types: types)
+    let shape = _ArgumentShape(key)
     return cache._withLock { cache in
       if let existing = cache[key] { return existing }
       cache[key] = shape
@@ -117,18 +106,23 @@ final class _ArgumentShape: Sendable {
     }
   }
 
-  init(types: [Any.Type?]) {
-    self.types = types
-    ids = types.map { $0.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 }
+  private init(_ key: _ArgumentTypes) {
+    self.key = key
+    var types: [Any.Type?] = []
     var decoders: [(any _PlainDecodable.Type)?] = []
+    types.reserveCapacity(key.count)
+    decoders.reserveCapacity(key.count)
     var plain = true
-    for type in types {
-      guard let type else {
+    for position in 0..<key.count {
+      let id = key.id(at: position)
+      guard id != 0 else {
+        types.append(nil)
         decoders.append(nil)  // a nil argument: decodes to nil
         continue
       }
-      let id = ObjectIdentifier(type)
-      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 {
+      let type = unsafeBitCast(id, to: Any.Type.self)
+      types.append(type)
+      if ObjectIdentifier(type) == _jsonTreeTypes.0 || ObjectIdentifier(type) == _jsonTreeTypes.1 {
         decoders.append(type as? any _PlainDecodable.Type)
       } else if let decodable = type as? any _PlainDecodable.Type, decodable._isPlainType {
         decoders.append(decodable)
@@ -137,6 +131,7 @@ final class _ArgumentShape: Sendable {
         plain = false
       }
     }
+    self.types = types
     self.decoders = decoders
     canBePlain = plain
   }

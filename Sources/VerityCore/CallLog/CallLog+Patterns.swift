@@ -159,7 +159,7 @@ final class _PredicateContext {
       var tags = [false]
       tags.reserveCapacity(shapes.count + 1)
       for shape in shapes {
-        tags.append(shape.canBePlain && position < shape.ids.count && shape.ids[position] == id)
+        tags.append(shape.canBePlain && position < shape.key.count && shape.key.id(at: position) == id)
       }
       fastTags.append(tags)
     }

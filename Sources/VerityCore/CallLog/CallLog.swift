@@ -407,7 +407,7 @@ struct _CallLogState: ~Copyable {
   @inline(__always)
   mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
     if _slowPath(types.overflows) { return retainedTag }
-    if lastShape == 0 || !types.sameTypes(as: lastShapeTypes) {
+    if lastShape == 0 || types != lastShapeTypes {
       let id = shapeID(for: types)
       guard id < _ValueTag.retainedBase else { return retainedTag }
       lastShape = id
@@ -427,7 +427,7 @@ struct _CallLogState: ~Copyable {
   @inline(never)
   mutating func shapeID(for types: _ArgumentTypes) -> UInt32 {
     if shapeTypes.count <= Self.linearShapeLimit {
-      for index in 0..<shapeTypes.count where shapeTypes[index].sameTypes(as: types) {
+      for index in 0..<shapeTypes.count where shapeTypes[index] == types {
         return UInt32(index + 1)
       }
     } else if let id = shapeIDs[types] {
