@@ -98,6 +98,12 @@ let package = Package(
       name: "VerityXCTests",
       dependencies: ["Verity"]
     ),
+    // Every code example of the five seeds (shared/seeds: Gauntlet, Matchable, SwiftMock, DropBear,
+    // Mimus) as their users wrote it: a rename that breaks a seed's API fails the build.
+    .testTarget(
+      name: "SeedExamples",
+      dependencies: ["VerityMacros"]
+    ),
     // Every ```swift block of README.md and the DocC articles, written out by scripts/doc-examples:
     // a documented example that stops compiling fails the build.
     .testTarget(

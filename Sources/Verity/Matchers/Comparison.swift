@@ -28,6 +28,15 @@ public func moreThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> {
   _comparison("moreThan", "more than", bound, lower: true, inclusive: false) { $0 > $1 }
 }
 
+/// SwiftMock's spelling of ``moreThan(_:)->Matcher<T>``: the same matcher, kept so code written
+/// for SwiftMock compiles unchanged. Messages name it `moreThan`.
+///
+/// ```swift
+/// when(service.$albums(limit: moreThen(3))).thenReturn([])
+/// moreThen(3).matches(1)  // .mismatch("1 is not more than 3")
+/// ```
+public func moreThen<T: Comparable & Sendable>(_ bound: T) -> Matcher<T> { moreThan(bound) }
+
 /// A matcher that accepts values less than or equal to `bound`.
 ///
 /// ```swift

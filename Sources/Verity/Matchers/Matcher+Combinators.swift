@@ -27,6 +27,11 @@ extension Matcher {
     if combined.waiting > .zero {
       // Only the part that rejected the value decides how long waiting may help.
       combined._waitingFor = { value in left(value) ? rhs._waiting(for: value) : lhs._waiting(for: value) }
+      // Both parts accept the value: either may come to reject it (so `!(a && b)` waits as
+      // `!a || !b` does).
+      combined._waitingForMismatch = { value in
+        max(lhs._waitingUntilMismatch(for: value), rhs._waitingUntilMismatch(for: value))
+      }
     }
     return combined
   }
@@ -54,6 +59,11 @@ extension Matcher {
     if combined.waiting > .zero {
       // Both parts rejected the value: either may come to hold while waiting.
       combined._waitingFor = { value in max(lhs._waiting(for: value), rhs._waiting(for: value)) }
+      // The part that accepted the value (the first, when both do: `||` short-circuits) must come
+      // to reject it, so `!(a || b)` waits as `!a && !b` does.
+      combined._waitingForMismatch = { value in
+        left(value) ? lhs._waitingUntilMismatch(for: value) : rhs._waitingUntilMismatch(for: value)
+      }
     }
     return combined
   }
@@ -82,7 +92,11 @@ extension Matcher {
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }
-    negated._waitingFor = matcher._waitingFor
+    if matcher.waiting > .zero {
+      // The negation accepts what the matcher rejects: it waits for the matcher to turn.
+      negated._waitingFor = { value in matcher._waitingUntilMismatch(for: value) }
+      negated._waitingForMismatch = { value in matcher._waiting(for: value) }
+    }
     return negated
   }
 }

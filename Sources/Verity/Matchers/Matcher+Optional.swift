@@ -43,6 +43,14 @@ public func greaterThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T?> { g
 @_disfavoredOverload
 public func moreThan<T: Comparable & Sendable>(_ bound: T) -> Matcher<T?> { moreThan(bound).optional }
 
+/// SwiftMock's spelling of ``moreThan(_:)->Matcher<T?>``, for an optional argument.
+///
+/// ```swift
+/// verify(service.$albums(limit: isNil() || moreThen(3)), .never)
+/// ```
+@_disfavoredOverload
+public func moreThen<T: Comparable & Sendable>(_ bound: T) -> Matcher<T?> { moreThan(bound).optional }
+
 /// ``lessThanOrEqual(_:)`` for an optional value; nil never matches.
 @_disfavoredOverload
 public func lessThanOrEqual<T: Comparable & Sendable>(_ bound: T) -> Matcher<T?> { lessThanOrEqual(bound).optional }

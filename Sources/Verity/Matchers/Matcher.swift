@@ -60,19 +60,33 @@ public struct Matcher<T>: Sendable {
   /// that rejected the value count: `exists && contains("x")` on a present element with other text
   /// fails at once, since `contains` does not wait, while on a missing element it waits for it.
   package var _waitingFor: (@Sendable (T) -> Duration)? {
-    get { core.waitingFor }
-    set { core = core.with(waitingFor: newValue, captor: core.captor) }
+    get { core.waits.untilMatch }
+    set { core = core.with(waits: _MatcherWaits(untilMatch: newValue, untilMismatch: core.waits.untilMismatch)) }
+  }
+
+  /// How long waiting may still change the verdict on a value this matcher accepts, when that
+  /// depends on the value (nil: always ``waiting``): what the negation `!matcher` waits on a value
+  /// it rejects. Combinators set it by De Morgan's laws, so `!(a && b)` waits as `!a || !b` waits
+  /// and `!(a || b)` as `!a && !b`.
+  package var _waitingForMismatch: (@Sendable (T) -> Duration)? {
+    get { core.waits.untilMismatch }
+    set { core = core.with(waits: _MatcherWaits(untilMatch: core.waits.untilMatch, untilMismatch: newValue)) }
   }
 
   /// How long a robot may keep re-checking `value`, which this matcher rejects.
   package func _waiting(for value: T) -> Duration {
-    core.waitingFor?(value) ?? core.waiting
+    core.waits.untilMatch?(value) ?? core.waiting
+  }
+
+  /// How long waiting may make this matcher reject `value`, which it accepts (what `!self` waits).
+  package func _waitingUntilMismatch(for value: T) -> Duration {
+    core.waits.untilMismatch?(value) ?? core.waiting
   }
 
   /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil.
   package var _captor: (any Sendable)? {
     get { core.captor }
-    set { core = core.with(waitingFor: core.waitingFor, captor: newValue) }
+    set { core = core.with(captor: newValue) }
   }
 
   /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
@@ -124,7 +138,7 @@ public struct Matcher<T>: Sendable {
   ) {
     core = _MatcherCore(
       describe: description, check: check, test: test ?? { check($0).isMatch }, engineTest: engineTest,
-      engineForm: engineForm, waiting: waiting, waitingFor: nil, captor: nil,
+      engineForm: engineForm, waiting: waiting, waits: _MatcherWaits(), captor: nil,
       checksOptionalType: T.self is any _OptionalProtocol.Type)
   }
 
@@ -152,14 +166,14 @@ final class _MatcherCore<T>: Sendable {
   let engineTest: _EngineTest?
   let engineForm: _MatcherEngineForm
   let waiting: Duration
-  let waitingFor: (@Sendable (T) -> Duration)?
+  let waits: _MatcherWaits<T>
   let captor: (any Sendable)?
   let checksOptionalType: Bool
 
   init(
     describe: @escaping @Sendable () -> String, check: @escaping @Sendable (T) -> MatchResult,
     test: @escaping @Sendable (T) -> Bool, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
-    waiting: Duration, waitingFor: (@Sendable (T) -> Duration)?, captor: (any Sendable)?, checksOptionalType: Bool
+    waiting: Duration, waits: _MatcherWaits<T>, captor: (any Sendable)?, checksOptionalType: Bool
   ) {
     self.describe = describe
     self.check = check
@@ -167,15 +181,46 @@ final class _MatcherCore<T>: Sendable {
     self.engineTest = engineTest
     self.engineForm = engineForm
     self.waiting = waiting
-    self.waitingFor = waitingFor
+    self.waits = waits
     self.captor = captor
     self.checksOptionalType = checksOptionalType
   }
 
-  /// This core with another waiting function and captor.
-  func with(waitingFor: (@Sendable (T) -> Duration)?, captor: (any Sendable)?) -> _MatcherCore {
+  /// This core with other value-dependent waits.
+  func with(waits: _MatcherWaits<T>) -> _MatcherCore {
     _MatcherCore(
       describe: describe, check: check, test: test, engineTest: engineTest, engineForm: engineForm, waiting: waiting,
-      waitingFor: waitingFor, captor: captor, checksOptionalType: checksOptionalType)
+      waits: waits, captor: captor, checksOptionalType: checksOptionalType)
+  }
+
+  /// This core with another captor.
+  func with(captor: (any Sendable)?) -> _MatcherCore {
+    _MatcherCore(
+      describe: describe, check: check, test: test, engineTest: engineTest, engineForm: engineForm, waiting: waiting,
+      waits: waits, captor: captor, checksOptionalType: checksOptionalType)
   }
 }
+
+/// How long waiting may change a matcher's verdict on a value, in both directions; nil means the
+/// matcher's fixed ``Matcher/waiting`` (a leaf condition such as `exists(waiting: 3)` waits as long
+/// for the element to appear as its negation waits for it to go).
+struct _MatcherWaits<T>: Sendable {
+  /// For a value the matcher rejects: how long until it may accept it.
+  var untilMatch: (@Sendable (T) -> Duration)? = nil
+  /// For a value the matcher accepts: how long until it may reject it.
+  var untilMismatch: (@Sendable (T) -> Duration)? = nil
+}
+
+/// SwiftMock's name for a matcher of arguments: the same type as ``Matcher``, kept so signatures
+/// written for SwiftMock (`func isRecent() -> ArgumentMatcher<Date>`) compile unchanged.
+///
+/// A SwiftMock matcher was a bare predicate closure; a Verity matcher also carries a description
+/// for failure messages, so its body names itself:
+///
+/// ```swift
+/// func isLong() -> ArgumentMatcher<String> {
+///   Matcher("isLong()", where: { $0.count > 10 })
+/// }
+/// when(service.$search(query: isLong())).thenReturn([])
+/// ```
+public typealias ArgumentMatcher<T> = Matcher<T>

@@ -26,3 +26,16 @@ public protocol Mock: AnyObject {
   /// Where the mock's calls and stubs are kept. Declare it as `let storage = MockStorage()`.
   var storage: MockStorage { get }
 }
+
+extension Mock {
+  /// Mimus's name for ``MockStorage``, visible inside every mock, so a fake written for Mimus
+  /// declares its storage as it did (without the module name: `Storage()`, not
+  /// `Mimus.Storage()`).
+  ///
+  /// ```swift
+  /// final class FakeAuthenticationManager: AuthenticationManager, Mock {
+  ///   var storage = Storage()
+  /// }
+  /// ```
+  public typealias Storage = MockStorage
+}

@@ -5,20 +5,19 @@ import Testing
 import Verity
 
 enum CreatingCustomAssertionOperatorsExample02 {
-  @Test static func isInstanceFailure() {
-    let assertion = TestAnAssertion(on: 8).isInstance(of: String.self, line: 321)
-
-    Assert(that: assertion)
-      .didFail(expectedName: "isInstance", expectedLine: 321)
-      .isEqualTo(.message("Value of type Int does not conform to expected type String"))
-  }
-
-  @Test static func isInstanceSuccess() {
-    let value: Any = 8
-    let assertion = TestAnAssertion(on: value).isInstance(of: Int.self, line: 42)
-
-    Assert(that: assertion)
-      .didPass(expectedName: "isInstance", expectedLine: 42)
-      .isEqualTo(8)
+  @Test static func isPositiveFailure() {
+    Assert(that: TestAnAssertion(on: -1).isPositive(line: 7))
+      .didFail(expectedName: "isPositive", expectedLine: 7)
+      .isEqualTo(.message("-1 is not positive"))
   }
 }
+
+extension Assertion where Value == Int {
+  @discardableResult
+  func isPositive(line: Int = #line) -> Assertion<Int> {
+    evaluate(name: "isPositive", lineNumber: line) { value in
+      value > 0 ? .pass(value) : .fail(message: "\(value) is not positive")
+    }
+  }
+}
+
