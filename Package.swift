@@ -8,9 +8,16 @@ let package = Package(
   // need xxHash from source instead of the system library: docs/Platforms.md.
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "Verity", targets: ["Verity"]),
-    // Verity plus its macros (`@Matchable`). Only this product builds swift-syntax.
-    .library(name: "VerityMacros", targets: ["VerityMacros"]),
+    // For test targets: Verity, and what makes its failures fail the running test (VerityTesting).
+    .library(name: "Verity", targets: ["Verity", "VerityTesting"]),
+    // For test targets: Verity plus its macros (`@Mock`, `@Matchable`). Only the macro products
+    // build swift-syntax.
+    .library(name: "VerityMacros", targets: ["VerityMacros", "VerityTesting"]),
+    // For an app's or a library's own targets that declare `@Mock` and `@Matchable` types: the
+    // macros and the runtime their expansions call, linking no test library (no XCTest, Swift
+    // Testing or IssueReportingTestSupport). The test targets that use those types depend on
+    // `VerityMacros` (or `Verity`), which brings the test side. See GeneratedMocks.md.
+    .library(name: "VerityMocking", targets: ["VerityMacros"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -39,14 +46,21 @@ let package = Package(
       dependencies: [
         "CVerityEngine",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        // Linked so that failures fail Swift Testing tests on Linux too (see DESIGN.md).
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     // The features: assertions, matchers, the diff, mocks and robots, on top of the core.
     .target(
       name: "Verity",
       dependencies: ["VerityCore"]
+    ),
+    // What only a test process links: IssueReportingTestSupport, through which IssueReporting
+    // reaches Swift Testing (on Linux too), and XCUIElement as a robot element on Apple platforms.
+    .target(
+      name: "VerityTesting",
+      dependencies: [
+        "Verity",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     // The compiler plug-in that expands Verity's macros.
     .macro(
@@ -67,6 +81,7 @@ let package = Package(
     .testTarget(
       name: "VerityMacrosTests",
       dependencies: [
+        "VerityTesting",
         "VerityMacros",
         "VerityMacrosPlugin",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -86,29 +101,29 @@ let package = Package(
     ),
     .testTarget(
       name: "VerityCoreTests",
-      dependencies: ["VerityCore", "Verity", "VerityTestSupport"]
+      dependencies: ["VerityTesting", "VerityCore", "Verity", "VerityTestSupport"]
     ),
     .testTarget(
       name: "VerityTests",
-      dependencies: ["Verity", "VerityCore", "VerityTestSupport"],
+      dependencies: ["VerityTesting", "Verity", "VerityCore", "VerityTestSupport"],
       // JSON documents read by path (tests and benchmarks), not bundled.
       exclude: ["Resources"]
     ),
     .testTarget(
       name: "VerityXCTests",
-      dependencies: ["Verity"]
+      dependencies: ["VerityTesting", "Verity"]
     ),
     // Every code example of the five seeds (shared/seeds: Gauntlet, Matchable, SwiftMock, DropBear,
     // Mimus) as their users wrote it: a rename that breaks a seed's API fails the build.
     .testTarget(
       name: "SeedExamples",
-      dependencies: ["VerityMacros"]
+      dependencies: ["VerityTesting", "VerityMacros"]
     ),
     // Every ```swift block of README.md and the DocC articles, written out by scripts/doc-examples:
     // a documented example that stops compiling fails the build.
     .testTarget(
       name: "VerityDocExamples",
-      dependencies: ["VerityMacros"]
+      dependencies: ["VerityTesting", "VerityMacros"]
     ),
   ],
   swiftLanguageModes: [.v6],

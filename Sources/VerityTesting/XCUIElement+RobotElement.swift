@@ -1,6 +1,9 @@
 // `XCUIElement` as a robot element, where XCTest's UI testing exists (Apple platforms other than
-// watchOS). Every requirement but `childElements` is one of XCUIElement's own attributes.
+// watchOS). Every requirement but `childElements` is one of XCUIElement's own attributes. It lives
+// in VerityTesting, which only test processes link, so that the `Verity` module never links XCTest
+// into an app. A UI test file imports it: `import VerityTesting`.
 #if canImport(XCTest) && canImport(ObjectiveC) && !os(watchOS)
+  import Verity
   import XCTest
 
   /// UI tests drive robots with real elements:
