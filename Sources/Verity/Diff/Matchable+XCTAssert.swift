@@ -19,6 +19,10 @@
 ///   - value: The value under test.
 ///   - expected: The reference value; its ``Matchable`` conformance decides how to compare.
 ///   - message: Added to the failure message, on its own last line.
+///   - fileID: The caller's file (`#fileID`), where a failure is reported.
+///   - filePath: The caller's file path (`#filePath`).
+///   - line: The caller's line (`#line`).
+///   - column: The caller's column (`#column`).
 public func XCTAssert<T: Matchable>(
   _ value: T,
   matches expected: T,
