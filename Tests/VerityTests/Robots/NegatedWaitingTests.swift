@@ -30,13 +30,16 @@ import Testing
     #expect(negated == (true, .seconds(1)))
     #expect(negated == deMorgan)
 
-    let robot = LoginRobot(screen: loginScreen(), clock: ManualRobotClock())
-    robot.screen.descendant(withIdentifier: "submit").isEnabled = true
-    (robot.clock as! ManualRobotClock).onSleep = { now in
-      if now >= .seconds(1) { robot.screen.descendant(withIdentifier: "submit").isEnabled = false }
+    // Through a robot: the clock's hook holds the button, not the robot (which holds the clock).
+    let screen = loginScreen()
+    let submit = screen.descendant(withIdentifier: "submit")
+    submit.isEnabled = true
+    let clock = ManualRobotClock()
+    clock.onSleep = { now in
+      if now >= .seconds(1) { submit.isEnabled = false }
     }
-    robot.assert(.submit, !(.exists(waiting: 3) && .enabled))
-    #expect(robot.clock.now == .seconds(1))
+    LoginRobot(screen: screen, clock: clock).assert(.submit, !(.exists(waiting: 3) && .enabled))
+    #expect(clock.now == .seconds(1))
   }
 
   /// `!(contains("sign") || exists(waiting: 3))` on a button that keeps its label: the part that
