@@ -29,7 +29,10 @@ let package = Package(
         "CBenchmarkSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
-      ]
+      ],
+      // GeneratedMocks.swift is `@Mock`'s expansion, which compiles the mocks only in debug builds
+      // or with VERITY_MOCKS defined: the benchmark measures them in release too.
+      swiftSettings: [.define("VERITY_MOCKS")]
     ),
   ],
   swiftLanguageModes: [.v6]

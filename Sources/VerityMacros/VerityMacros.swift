@@ -64,7 +64,20 @@ public macro MatchableIgnored() = #externalMacro(module: "VerityMacrosPlugin", t
 /// verify(service.$getAlbum(id: any()), .times(1))
 /// ```
 ///
-/// The "Generated mocks" article lists every kind of member, what an unstubbed call does, and
-/// strict mode.
+/// The requirements are implemented in an extension of the protocol for any ``Mock`` that adopts
+/// it, so the mock of a protocol that inherits a `@Mock` protocol gets the parent's members and
+/// handles as well:
+///
+/// ```swift
+/// @Mock protocol Reader { func read(key: String) -> String? }
+/// @Mock protocol Store: Reader { func write(key: String, value: String) }
+///
+/// let store = StoreMock()
+/// when(store.$read(key: "a")).thenReturn("1")
+/// ```
+///
+/// The "Generated mocks" article lists every kind of member and every protocol shape, what an
+/// unstubbed call does, and strict mode.
 @attached(peer, names: suffixed(Mock))
+@attached(extension, names: arbitrary)
 public macro Mock() = #externalMacro(module: "VerityMacrosPlugin", type: "MockMacro")

@@ -17,8 +17,9 @@ extension MockGenerator {
         diagnose(binding, .unsupportedMember)
         continue
       }
-      let name = pattern.identifier.text
-      let typeText = type.trimmedDescription
+      let name = bareName(pattern.identifier)
+      let declaredType = type.trimmedDescription
+      let typeText = valueTypeText(type)
       let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
       let getIdentifier = "get \(name)"
       let getter = callBody(
@@ -30,7 +31,8 @@ extension MockGenerator {
         }
         """
       let newValue = MockParameter(
-        label: "set", name: "newValue", declaredType: typeText, valueType: typeText, isNonEscapingClosure: false)
+        label: "set", selectorLabel: "set", name: "newValue", declaredType: declaredType, valueType: typeText,
+        isNonEscapingClosure: false)
       if hasSetter {
         let setter = callBody(
           identifier: "set \(name)", parameters: [newValue], storage: storage, returnType: "Void", throwing: false,
@@ -45,11 +47,13 @@ extension MockGenerator {
       let nonisolatedKeyword = isNonisolated(variable.modifiers) ? "nonisolated " : ""
       members.append(
         """
-        \(access)\(staticKeyword)\(nonisolatedKeyword)var \(name): \(typeText) {
+        \(access)\(staticKeyword)\(nonisolatedKeyword)var \(escaped(name)): \(declaredType) {
         \(indent(accessors))
         }
         """)
-      members += handleMembers(name: "$\(name)", parameters: [], identifier: getIdentifier, returnType: typeText, isStatic: isStatic)
+      members += handleMembers(
+        name: "$\(name)", parameters: [], identifier: getIdentifier, returnType: typeText, isStatic: isStatic,
+        errorType: typedError)
       if hasSetter {
         members += handleMembers(
           name: "$\(name)", parameters: [], identifier: "set \(name)", returnType: "Void", isStatic: isStatic,

@@ -12,15 +12,19 @@ extension MockGenerator {
       var parameter = parameter
       let syntax = subscriptDecl.parameterClause.parameters[
         subscriptDecl.parameterClause.parameters.index(subscriptDecl.parameterClause.parameters.startIndex, offsetBy: index)]
-      if syntax.secondName == nil { parameter.label = "_" }
+      if syntax.secondName == nil {
+        parameter.label = "_"
+        parameter.selectorLabel = "_"
+      }
       return parameter
     }
     let isStatic = isStatic(subscriptDecl.modifiers)
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
-    let returnType = subscriptDecl.returnClause.type.trimmedDescription
+    let declaredType = subscriptDecl.returnClause.type.trimmedDescription
+    let returnType = valueTypeText(subscriptDecl.returnClause.type)
     let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
-    let selector = "subscript(\(parameters.map { "\($0.label):" }.joined()))"
+    let selector = "subscript(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
     // A subscript's parameter has an argument label only when one is written before its name.
     let signature = parameters.map { "\($0.label) \($0.name): \($0.declaredType)" }
     let getter = callBody(
@@ -32,7 +36,8 @@ extension MockGenerator {
       }
       """
     let newValue = MockParameter(
-      label: "set", name: "newValue", declaredType: returnType, valueType: returnType, isNonEscapingClosure: false)
+      label: "set", selectorLabel: "set", name: "newValue", declaredType: declaredType, valueType: returnType,
+      isNonEscapingClosure: false)
     if hasSetter {
       let setter = callBody(
         identifier: "set \(selector)", parameters: parameters + [newValue], storage: storage, returnType: "Void",
@@ -46,13 +51,14 @@ extension MockGenerator {
     }
     var members = [
       """
-      \(access)\(staticKeyword)subscript(\(signature.joined(separator: ", "))) -> \(returnType) {
+      \(access)\(staticKeyword)subscript(\(signature.joined(separator: ", "))) -> \(declaredType) {
       \(indent(accessors))
       }
       """
     ]
     members += handleMembers(
-      name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic)
+      name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic,
+      errorType: typedError)
     if hasSetter {
       members += handleMembers(
         name: "$subscript", parameters: parameters, identifier: "set \(selector)", returnType: "Void",

@@ -3,11 +3,24 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Mock` on a protocol `P`: a peer `final class PMock` (an `actor` for an actor-constrained
-/// protocol) that conforms to `P` and to `Verity.Mock`. Every member records its call through the
-/// typed path of the mock's call log and answers from its stubs; every member also gets a
-/// `$name(...)` handle (matchers, or plain values) for `when` and `verify`.
-public struct MockMacro: PeerMacro {
+/// `@Mock` on a protocol `P` expands in two parts:
+///
+/// - a peer `final class PMock` (an `actor` for an actor-constrained protocol, an `NSObject`
+///   subclass for one that inherits `NSObjectProtocol`) that declares its conformance to `P` and to
+///   `Verity.Mock`, with its storage and initializers;
+/// - an `extension P where Self: Verity.Mock` that implements every requirement `P` declares (each
+///   records its call and answers from the stubs) and adds the `$name(...)` handles for `when` and
+///   `verify`.
+///
+/// Both are compiled only under `#if DEBUG || VERITY_MOCKS` (``compilationCondition``), so a
+/// release build of an app that declares `@Mock` protocols holds no mock.
+///
+/// Because the requirements are implemented for any `Mock` that adopts `P`, the mock of a protocol
+/// that inherits `P` gets them too: a child's mock only adds what the child declares. An inherited
+/// protocol the macro cannot see (another module's, or one without `@Mock`) is left to the compiler:
+/// its requirements with defaults just work, others are restated in the mocked protocol or written
+/// in an extension of the mock, and otherwise "does not conform" is the only error.
+public struct MockMacro: PeerMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -17,9 +30,46 @@ public struct MockMacro: PeerMacro {
       context.diagnose(Diagnostic(node: Syntax(node), message: MockDiagnostic.notAProtocol(kindName(declaration))))
       return []
     }
-    var generator = MockGenerator(proto: proto, context: context)
-    guard let source = generator.generate() else { return [] }
-    return [DeclSyntax(stringLiteral: source)]
+    var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: true)
+    generator.isNested = isNested(in: context)
+    guard let output = generator.generate() else { return [] }
+    return [DeclSyntax(stringLiteral: "#if \(compilationCondition)\n\(output.mock)\n#endif")]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    // The peer expansion reports what is wrong; this one only stays silent.
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
+    var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: false)
+    generator.isNested = isNested(in: context) || type.trimmedDescription.contains(".")
+    guard let output = generator.generate(), let requirements = output.requirements,
+      let extensionDecl = DeclSyntax(stringLiteral: requirements).as(ExtensionDeclSyntax.self)
+    else { return [] }
+    // An extension macro cannot return an `#if` block: the members go inside one, and a release
+    // build keeps an empty extension.
+    let members = extensionDecl.memberBlock.members.description
+    let conditional = DeclSyntax(stringLiteral: "#if \(compilationCondition)\(members)\n#endif")
+    return [
+      extensionDecl.with(
+        \.memberBlock,
+        extensionDecl.memberBlock.with(\.members, MemberBlockItemListSyntax([MemberBlockItemSyntax(decl: conditional)])))
+    ]
+  }
+
+  /// When a generated mock is compiled: in debug builds (where `swift test` runs) and in any build
+  /// that defines `VERITY_MOCKS`. A release build of an app that declares `@Mock` protocols in its
+  /// own module holds no mock code (and the extension that implements the requirements is empty).
+  static let compilationCondition = "DEBUG || VERITY_MOCKS"
+
+  /// A protocol nested in a type: an extension (at file scope) would not see the names of the
+  /// enclosing type that the protocol uses, so the mock holds the members itself.
+  static func isNested(in context: some MacroExpansionContext) -> Bool {
+    context.lexicalContext.contains { $0.asProtocol(DeclGroupSyntax.self) != nil }
   }
 
   static func kindName(_ declaration: some DeclSyntaxProtocol) -> String {
@@ -36,28 +86,77 @@ public struct MockMacro: PeerMacro {
 
 /// One parameter of a mocked member, as the generated code uses it.
 struct MockParameter {
-  /// The external label (`_` for none).
+  /// The external label as written in a declaration (`_` for none; `` `inout` `` escaped).
   var label: String
-  /// The name inside the generated body (the internal name, or a generated one).
+  /// The label as it reads in a selector (`for`, never escaped).
+  var selectorLabel: String
+  /// The name inside the generated body (the internal name, escaped when it is a keyword, or a
+  /// generated one).
   var name: String
-  /// The type as declared (with `inout`, attributes, `...`).
+  /// The type as declared (with `inout`, attributes, `...`, `some`, `!`).
   var declaredType: String
-  /// The type of the value in the body and in the handle's `Arguments` tuple.
+  /// The type of the value in the handle's `Arguments` tuple: `some P` becomes `any P`, `T!`
+  /// becomes `T?`.
   var valueType: String
   /// A non-escaping closure: recorded as a placeholder, passed to answers without escaping.
   var isNonEscapingClosure: Bool
+  /// A `some P` parameter: passed to answers as `any P`.
+  var isOpaque: Bool = false
+  /// A `borrowing` or `consuming` parameter (its type may be noncopyable): recorded, matched and
+  /// passed to answers as a placeholder naming its type.
+  var isOwnershipPlaceholder: Bool = false
+  /// The type a placeholder names (`ExecutorJob`).
+  var placeholderTypeName: String = ""
+
+  /// What the generated code passes for the parameter: its name, or its placeholder.
+  var passedValue: String {
+    isOwnershipPlaceholder ? "Verity.OwnershipArgument(typeName: \(stringLiteral(placeholderTypeName)))" : name
+  }
+
+  /// `label name: Type` (the label once when it is the name).
+  func declaration(type: String) -> String {
+    label == name || "`\(label)`" == name ? "\(name): \(type)" : "\(label) \(name): \(type)"
+  }
+}
+
+/// The generated parts of a mock: the peer class, and the extension that implements the
+/// protocol's requirements for any `Verity.Mock`.
+struct MockOutput {
+  var mock: String
+  /// Nil for a protocol nested in a type (its mock holds the members).
+  var requirements: String?
+}
+
+/// Members generated for one part of a protocol body: the class's (initializers) and the
+/// extension's (everything else), each already wrapped in the `#if` blocks they came from.
+struct MockMembers {
+  var mock: [String] = []
+  var requirements: [String] = []
+}
+
+/// What distinguishes overloads that share a selector and parameter types.
+struct OverloadVariant: Hashable {
+  var isAsync: Bool
+  var returnType: String
 }
 
 struct MockGenerator<Context: MacroExpansionContext> {
   let proto: ProtocolDeclSyntax
   let context: Context
+  let reportsDiagnostics: Bool
+  /// The protocol is nested in a type: the requirements go in the mock class, not in an extension.
+  var isNested = false
   var failed = false
   /// Selectors used by more than one member: their identifiers carry types.
   var overloadedSelectors: Set<String> = []
+  /// Typed identifiers used by more than one member (sync and async, or return-type overloads),
+  /// with the variants of each.
+  var variants: [String: Set<OverloadVariant>] = [:]
 
-  init(proto: ProtocolDeclSyntax, context: Context) {
+  init(proto: ProtocolDeclSyntax, context: Context, reportsDiagnostics: Bool = true) {
     self.proto = proto
     self.context = context
+    self.reportsDiagnostics = reportsDiagnostics
   }
 
   var access: String {
@@ -69,7 +168,11 @@ struct MockGenerator<Context: MacroExpansionContext> {
   }
 
   var isActorProtocol: Bool {
-    inheritedNames.contains("Actor")
+    inheritedNames.contains { ["Actor", "_Concurrency.Actor"].contains($0) }
+  }
+
+  var inheritsNSObjectProtocol: Bool {
+    inheritedNames.contains { ["NSObjectProtocol", "ObjectiveC.NSObjectProtocol", "Foundation.NSObjectProtocol"].contains($0) }
   }
 
   var inheritedNames: [String] {
@@ -86,85 +189,114 @@ struct MockGenerator<Context: MacroExpansionContext> {
     return nil
   }
 
-  mutating func generate() -> String? {
-    let mockName = "\(proto.name.text)Mock"
-    for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
-      let name = inherited.type.trimmedDescription
-      if !["Sendable", "AnyObject", "Actor", "Swift.Sendable", "Swift.AnyObject", "_Concurrency.Actor"].contains(name) {
-        diagnose(inherited.type, .inheritedProtocol(name))
+  /// Every declaration of the body, with those inside `#if` blocks (every branch).
+  func allDecls(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+    members.flatMap { member -> [DeclSyntax] in
+      guard let ifConfig = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+      return ifConfig.clauses.flatMap { clause -> [DeclSyntax] in
+        guard case .decls(let decls) = clause.elements else { return [] }
+        return allDecls(decls)
       }
     }
-    if let whereClause = proto.genericWhereClause {
-      diagnose(whereClause, .protocolWhereClause)
-    }
+  }
 
-    // Generic parameters from associated types.
-    var genericParameters: [String] = []
-    for member in proto.memberBlock.members {
-      guard let associated = member.decl.as(AssociatedTypeDeclSyntax.self) else { continue }
-      if let whereClause = associated.genericWhereClause {
-        diagnose(whereClause, .associatedTypeWhereClause(associated.name.text))
+  /// `where` requirements of the protocol and its associated types, for the mock's generic
+  /// parameters (`Self.Item: Hashable` becomes `Item: Hashable`).
+  func genericRequirements() -> [String] {
+    var requirements: [String] = []
+    func add(_ clause: GenericWhereClauseSyntax?) {
+      for requirement in clause?.requirements ?? [] {
+        let text = requirement.requirement.trimmedDescription
+        // A requirement on `Self` itself (`Self: AnyObject`) is the mock's to meet: the compiler checks it.
+        if text.hasPrefix("Self:") || text.hasPrefix("Self ") { continue }
+        requirements.append(text.replacing("Self.", with: ""))
       }
+    }
+    add(proto.genericWhereClause)
+    for decl in allDecls(proto.memberBlock.members) {
+      if let associated = decl.as(AssociatedTypeDeclSyntax.self) { add(associated.genericWhereClause) }
+    }
+    return requirements
+  }
+
+  mutating func generate() -> MockOutput? {
+    let mockName = "\(proto.name.text)Mock"
+    let decls = allDecls(proto.memberBlock.members)
+
+    // Generic parameters from associated types, and from primary associated types the protocol
+    // names but inherits (`protocol RouterMiddleware<Context>: MiddlewareProtocol`).
+    var genericParameters: [String] = []
+    let declaredAssociated = Set(decls.compactMap { $0.as(AssociatedTypeDeclSyntax.self)?.name.text })
+    for primary in proto.primaryAssociatedTypeClause?.primaryAssociatedTypes ?? []
+    where !declaredAssociated.contains(primary.name.text) {
+      genericParameters.append(primary.name.text)
+    }
+    for decl in decls {
+      guard let associated = decl.as(AssociatedTypeDeclSyntax.self) else { continue }
       var parameter = associated.name.text
       if let inheritance = associated.inheritanceClause {
         parameter += ": " + inheritance.inheritedTypes.map { $0.type.trimmedDescription }.joined(separator: " & ")
       }
       genericParameters.append(parameter)
     }
+    // Only requirements on the mock's own generic parameters: one on an inherited associated type
+    // (`where Input == Request`) is the compiler's to infer.
+    let parameterNames = Set(genericParameters.map { String($0.prefix { $0 != ":" }) })
+    let requirements = genericRequirements().filter { requirement in
+      let root = requirement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      return parameterNames.contains(String(root))
+    }
 
-    // Selectors that more than one member shares.
+    // Selectors that more than one member shares, and members that share their parameter types too.
     var seen: [String: Int] = [:]
-    for member in proto.memberBlock.members {
-      if let function = member.decl.as(FunctionDeclSyntax.self) {
-        seen[selector(function.name.text, parameters(of: function.signature.parameterClause.parameters)), default: 0] += 1
+    for decl in decls {
+      if let function = decl.as(FunctionDeclSyntax.self) {
+        seen[selector(bareName(function.name), parameters(of: function.signature.parameterClause.parameters)), default: 0] += 1
       }
     }
     overloadedSelectors = Set(seen.filter { $0.value > 1 }.map(\.key))
+    var typed: [String: [OverloadVariant]] = [:]
+    for decl in decls {
+      guard let function = decl.as(FunctionDeclSyntax.self) else { continue }
+      let key = typedIdentifier(bareName(function.name), parameters(of: function.signature.parameterClause.parameters))
+      typed[key, default: []].append(variant(of: function))
+    }
+    variants = typed.filter { $0.value.count > 1 }.mapValues(Set.init)
 
     // The generated class's own members: `storage` (what `Verity.Mock` requires). A protocol
     // member of that name would be an "invalid redeclaration" in the expansion.
-    for member in proto.memberBlock.members {
-      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "storage" {
+    for decl in decls {
+      if let function = decl.as(FunctionDeclSyntax.self), bareName(function.name) == "storage" {
         diagnoseReservedName(function.name)
-      } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
         for binding in variable.bindings {
-          if let pattern = binding.pattern.as(IdentifierPatternSyntax.self), pattern.identifier.text == "storage" {
+          if let pattern = binding.pattern.as(IdentifierPatternSyntax.self), bareName(pattern.identifier) == "storage" {
             diagnoseReservedName(pattern.identifier)
           }
         }
       }
     }
 
-    var members: [String] = []
-    for member in proto.memberBlock.members {
-      let decl = member.decl
-      if let function = decl.as(FunctionDeclSyntax.self) {
-        if let generated = functionMember(function) { members.append(generated) }
-      } else if let variable = decl.as(VariableDeclSyntax.self) {
-        members.append(contentsOf: propertyMembers(variable))
-      } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
-        members.append(contentsOf: subscriptMembers(subscriptDecl))
-      } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-        if let generated = initializerMember(initializer) { members.append(generated) }
-      } else if decl.is(AssociatedTypeDeclSyntax.self) {
-        continue
-      } else {
-        diagnose(decl, .unsupportedMember)
-      }
-    }
+    let members = generateMembers(proto.memberBlock.members)
     guard !failed else { return nil }
 
     let generics = genericParameters.isEmpty ? "" : "<\(genericParameters.joined(separator: ", "))>"
+    let whereClause = genericParameters.isEmpty || requirements.isEmpty ? "" : " where \(requirements.joined(separator: ", "))"
     let kind = isActorProtocol ? "actor" : "final class"
     let isolation = isActorProtocol ? "" : (globalActor.map { "\($0) " } ?? "")
     let nonisolated = isolation.isEmpty ? "" : "nonisolated "
     // A class whose only state is its (Sendable) storage is Sendable, checked by the compiler; an
-    // actor or a global-actor-isolated class already is.
+    // actor or a global-actor-isolated class already is. NSObject is the one superclass a Sendable
+    // class may have.
     let sendable = kind == "final class" && isolation.isEmpty ? ", Sendable" : ""
-    return """
+    let superclass = inheritsNSObjectProtocol && !isActorProtocol ? "NSObject, " : ""
+    let superInit = superclass.isEmpty ? "" : "\n    super.init()"
+    let ownMembers = members.mock + (isNested ? members.requirements : [])
+    let classMembers = ownMembers.isEmpty ? "" : "\n\n" + ownMembers.joined(separator: "\n\n")
+    let mock = """
       /// A mock of ``\(proto.name.text)`` generated by `@Mock`: it records every call and answers
       /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
-      \(isolation)\(access)\(kind) \(mockName)\(generics): \(proto.name.text), Verity.Mock\(sendable) {
+      \(isolation)\(access)\(kind) \(mockName)\(generics): \(superclass)\(proto.name.text), Verity.Mock\(sendable)\(whereClause) {
         /// The mock's calls and stubs.
         \(access)\(nonisolated)let storage: Verity.MockStorage
 
@@ -177,61 +309,155 @@ struct MockGenerator<Context: MacroExpansionContext> {
           strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
           line: UInt = #line, column: UInt = #column
         ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-      \(members.joined(separator: "\n\n"))
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)
+        }\(classMembers)
       }
       """
+    let requirementsExtension = """
+      /// ``\(proto.name.text)``'s requirements for any `Verity.Mock` that adopts it (`\(mockName)`, and the
+      /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
+      extension \(proto.name.text) where Self: Verity.Mock {
+      \(members.requirements.joined(separator: "\n\n"))
+      }
+      """
+    return MockOutput(mock: mock, requirements: isNested ? nil : requirementsExtension)
+  }
+
+  /// The members for one protocol body (or one branch of an `#if` block in it).
+  mutating func generateMembers(_ list: MemberBlockItemListSyntax) -> MockMembers {
+    var members = MockMembers()
+    for member in list {
+      let decl = member.decl
+      if let function = decl.as(FunctionDeclSyntax.self) {
+        if let generated = functionMember(function) { members.requirements.append(generated) }
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        members.requirements.append(contentsOf: propertyMembers(variable))
+      } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+        members.requirements.append(contentsOf: subscriptMembers(subscriptDecl))
+      } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+        members.mock.append(contentsOf: initializerMembers(initializer))
+      } else if decl.is(AssociatedTypeDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+        || decl.is(MacroExpansionDeclSyntax.self)
+      {
+        // Not requirements (`#warning` and the like included): nothing to generate.
+        continue
+      } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+        var mockClauses: [String] = []
+        var requirementClauses: [String] = []
+        for clause in ifConfig.clauses {
+          let keyword = clause.poundKeyword.text + (clause.condition.map { " " + $0.trimmedDescription } ?? "")
+          var inner = MockMembers()
+          if case .decls(let decls) = clause.elements {
+            inner = generateMembers(decls)
+          } else if let elements = clause.elements {
+            diagnose(elements, .unsupportedMember)
+          }
+          mockClauses.append(keyword + (inner.mock.isEmpty ? "" : "\n" + inner.mock.joined(separator: "\n\n")))
+          requirementClauses.append(keyword + (inner.requirements.isEmpty ? "" : "\n" + inner.requirements.joined(separator: "\n\n")))
+        }
+        if mockClauses.contains(where: { $0.contains("\n") }) {
+          members.mock.append((mockClauses + ["#endif"]).joined(separator: "\n"))
+        }
+        if requirementClauses.contains(where: { $0.contains("\n") }) {
+          members.requirements.append((requirementClauses + ["#endif"]).joined(separator: "\n"))
+        }
+      } else {
+        diagnose(decl, .unsupportedMember)
+      }
+    }
+    return members
   }
 
   // MARK: Shared by every member kind (each kind has its own file: MockGenerator+Methods.swift, ...)
 
   func parameters(of list: FunctionParameterListSyntax) -> [MockParameter] {
     list.enumerated().map { index, parameter in
-      let label = parameter.firstName.text
-      let internalName = parameter.secondName?.text ?? parameter.firstName.text
-      let name = internalName == "_" ? "_verity_\(index)" : internalName
+      let label = bareName(parameter.firstName)
+      let internalName = parameter.secondName.map(bareName) ?? label
+      let name = internalName == "_" ? "_verity_\(index)" : escaped(internalName)
+      let declaredLabel = ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
       let declared = parameter.type.trimmedDescription + (parameter.ellipsis != nil ? "..." : "")
       var isEscaping = false
       var bare = parameter.type
+      var kept: [String] = []
       if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
-        var kept: [String] = []
         for attribute in attributed.attributes {
           let text = attribute.trimmedDescription
           if text == "@escaping" { isEscaping = true; continue }
           if text == "@autoclosure" { continue }
           kept.append(text)
         }
+        // `inout` and other specifiers stay in the declaration only.
         bare = attributed.baseType
-        var valueType = (kept.isEmpty ? "" : kept.joined(separator: " ") + " ") + bare.trimmedDescription
-        if parameter.ellipsis != nil { valueType = "[\(valueType)]" }
-        let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping
-        return MockParameter(
-          label: label, name: name, declaredType: declared, valueType: valueType,
-          isNonEscapingClosure: closure)
       }
-      var valueType = bare.trimmedDescription
+      let isOpaque = bare.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.text == "some"
+      var valueType = (kept.isEmpty ? "" : kept.joined(separator: " ") + " ") + valueTypeText(bare)
       if parameter.ellipsis != nil { valueType = "[\(valueType)]" }
+      let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping
+      let ownership = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+        ["borrowing", "consuming"].contains($0.trimmedDescription)
+      } ?? false
+      if ownership {
+        return MockParameter(
+          label: declaredLabel, selectorLabel: label, name: name, declaredType: declared,
+          valueType: "Verity.OwnershipArgument", isNonEscapingClosure: false, isOwnershipPlaceholder: true,
+          placeholderTypeName: bare.trimmedDescription)
+      }
       return MockParameter(
-        label: label, name: name, declaredType: declared, valueType: valueType,
-        isNonEscapingClosure: bare.is(FunctionTypeSyntax.self))
+        label: declaredLabel, selectorLabel: label, name: name, declaredType: declared, valueType: valueType,
+        isNonEscapingClosure: closure, isOpaque: isOpaque)
     }
   }
 
-  func selector(_ name: String, _ parameters: [MockParameter]) -> String {
-    "\(name)(\(parameters.map { "\($0.label):" }.joined()))"
+  /// A type as handles and answers use it: `some P` becomes `any P` (anywhere in it), and an
+  /// implicitly unwrapped `T!` at the top becomes `T?`.
+  func valueTypeText(_ type: TypeSyntax) -> String {
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return "\(valueTypeText(unwrapped.wrappedType))?"
+    }
+    let rewritten = OpaqueToExistential(viewMode: .sourceAccurate).rewrite(type)
+    return rewritten.trimmedDescription
   }
 
-  func identifier(_ name: String, _ parameters: [MockParameter]) -> String {
+  /// A result type as the body and handles use it (`T!` as `T?`; `Void` when there is none).
+  func resultTypeText(_ type: TypeSyntax?) -> String {
+    guard let type else { return "Void" }
+    return valueTypeText(type)
+  }
+
+  func selector(_ name: String, _ parameters: [MockParameter]) -> String {
+    "\(name)(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
+  }
+
+  /// `load(id: Int)`: the selector with each parameter's type.
+  func typedIdentifier(_ name: String, _ parameters: [MockParameter]) -> String {
+    "\(name)(\(parameters.map { "\($0.selectorLabel): \($0.valueType)" }.joined(separator: ", ")))"
+  }
+
+  func variant(of function: FunctionDeclSyntax) -> OverloadVariant {
+    OverloadVariant(
+      isAsync: function.signature.effectSpecifiers?.asyncSpecifier != nil,
+      returnType: resultTypeText(function.signature.returnClause?.type))
+  }
+
+  /// How a function's calls are recorded: its selector, with types when the selector is shared,
+  /// and ` async` or ` -> Result` when even the types are.
+  func identifier(_ name: String, _ parameters: [MockParameter], variant: OverloadVariant? = nil) -> String {
     let plain = selector(name, parameters)
     guard overloadedSelectors.contains(plain) else { return plain }
-    return "\(name)(\(parameters.map { "\($0.label): \($0.valueType)" }.joined(separator: ", ")))"
+    let typed = typedIdentifier(name, parameters)
+    guard let variant, let others = variants[typed] else { return typed }
+    var result = typed
+    if variant.isAsync, others.contains(where: { !$0.isAsync }) { result += " async" }
+    if Set(others.map(\.returnType)).count > 1 { result += " -> \(variant.returnType)" }
+    return result
   }
 
-  /// `(a, b)` / `a` / `()`: the typed arguments for `thenAnswer`.
+  /// `(a, b)` / `a` / `()`: the typed arguments for `thenAnswer` (a `some P` argument as `any P`).
   func argumentTuple(_ parameters: [MockParameter]) -> String {
-    parameters.count == 1 ? parameters[0].name : "(\(parameters.map(\.name).joined(separator: ", ")))"
+    let values = parameters.map { $0.isOpaque ? "\($0.name) as \($0.valueType)" : $0.passedValue }
+    if parameters.count == 1 { return parameters[0].isOpaque ? "(\(values[0]))" : values[0] }
+    return "(\(values.joined(separator: ", ")))"
   }
 
   /// `(Int, String)` / `Int` / `()`.
@@ -240,6 +466,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
   }
 
   func recordedArgument(_ parameter: MockParameter) -> String {
+    if parameter.isOwnershipPlaceholder { return parameter.passedValue }
     if parameter.isNonEscapingClosure {
       return "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
     }
@@ -247,7 +474,8 @@ struct MockGenerator<Context: MacroExpansionContext> {
   }
 
   func matchedValue(_ parameter: MockParameter) -> String {
-    parameter.isNonEscapingClosure
+    if parameter.isOwnershipPlaceholder { return parameter.passedValue }
+    return parameter.isNonEscapingClosure
       ? "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
       : anyValue(parameter)
   }
@@ -275,8 +503,10 @@ struct MockGenerator<Context: MacroExpansionContext> {
       answer = """
         do {
           return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)
+        } catch let error as \(typedError) {
+          throw error
         } catch {
-          throw \(storage).typedError(error, as: \(typedError).self, \(literal))
+          return \(storage).typedErrorMismatch(error, as: \(typedError).self, \(literal)) as \(returnType)
         }
         """
     } else if throwing {
@@ -333,4 +563,34 @@ func stringLiteral(_ text: String) -> String {
     }
   }
   return "\"\(escaped)\""
+}
+
+/// A name as written, without backticks: `` `for` `` is `for`.
+func bareName(_ token: TokenSyntax) -> String {
+  let text = token.text
+  if text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") { return String(text.dropFirst().dropLast()) }
+  return text
+}
+
+/// `name`, in backticks when it is a keyword where the generated code uses it as a name.
+func escaped(_ name: String) -> String {
+  swiftKeywords.contains(name) ? "`\(name)`" : name
+}
+
+/// Words that need backticks as a declaration's or a parameter's name (the reserved keywords;
+/// contextual ones such as `copy` or `some` are names as they are).
+let swiftKeywords: Set<String> = [
+  "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+  "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+  "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+  "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+  "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+]
+
+/// Rewrites `some P` to `any P`: what a handle and an answer see of an opaque parameter.
+final class OpaqueToExistential: SyntaxRewriter {
+  override func visit(_ node: SomeOrAnyTypeSyntax) -> TypeSyntax {
+    guard node.someOrAnySpecifier.text == "some" else { return super.visit(node) }
+    return TypeSyntax(node.with(\.someOrAnySpecifier, .keyword(.any, trailingTrivia: .space)))
+  }
 }

@@ -21,7 +21,17 @@ import Foundation
 /// Captured values accumulate: a captor used in two verifications that pass holds the values of
 /// both, in the order the verifications ran (verifying the same calls twice captures them twice).
 /// Use a new captor for each verification whose values you read on their own.
-public final class ArgumentCaptor<Value: Sendable>: Sendable, CustomStringConvertible {
+///
+/// `Value` need not be `Sendable`: a captor can hold a completion handler, a `[String: Any]` or an
+/// instance of a non-`Sendable` class, so the test can call the handler back. The values stay
+/// behind the captor's lock until the test reads them:
+///
+/// ```swift
+/// let completion = ArgumentCaptor<(Result<Album, any Error>) -> Void>()
+/// verify(service.$fetch(id: 1, completion: completion.capture()))
+/// completion.lastValue?(.success(album))
+/// ```
+public final class ArgumentCaptor<Value>: Sendable, CustomStringConvertible {
   private let captured = _Lock<[Value]>([])
 
   /// Creates an empty captor.
@@ -77,11 +87,13 @@ extension ArgumentCaptor: ArgumentCapturing {
   }
 
   func capture(from log: CallLog, argument: Int, matching pattern: CallPattern) {
-    var values: [Value] = []
-    log._forEachRetainedValue(argument: argument, matching: pattern) { value in
-      if let captured = Self.captured(value) { values.append(captured) }
+    // The values go straight into the captor's storage, under its lock (a `Value` need not be
+    // `Sendable`, so it never travels outside).
+    captured._withLock { values in
+      log._forEachRetainedValue(argument: argument, matching: pattern) { value in
+        if let captured = Self.captured(value) { values.append(captured) }
+      }
     }
-    captured._withLock { $0.append(contentsOf: values) }
   }
 
   /// The argument as a `Value`: itself, or with its optional layers (and `NSNull`) looked

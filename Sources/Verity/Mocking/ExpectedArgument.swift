@@ -30,6 +30,8 @@ struct ExpectedArgument: Sendable {
   }
 
   let kind: Kind
+  /// A plain value's own description, when its type has one (see `_selfDescription`).
+  private(set) var ownDescription: String? = nil
   let pattern: ArgumentPattern
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
   let accelerator: _ArgumentAccelerator?
@@ -61,6 +63,7 @@ struct ExpectedArgument: Sendable {
     } else {
       (kind, pattern) = Self.compile(value: element)
       accelerator = nil
+      ownDescription = _selfDescription(element)
     }
   }
 
@@ -126,7 +129,7 @@ struct ExpectedArgument: Sendable {
   var description: String {
     switch kind {
     case .value(let structure), .equatable(let structure, _), .incomparable(let structure, _):
-      return structure.description
+      return ownDescription ?? structure.description
     case .matcher(let matcher, _, _): return matcher.description
     case .captor(let captor): return captor.description
     }

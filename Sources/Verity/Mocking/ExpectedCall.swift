@@ -122,7 +122,12 @@ func _functionType(in structure: Structure) -> String {
 ///   argument: the labels go in, `getAlbum(id: 42)`, `move(1, to: 2)`.
 /// - A property or subscript accessor: `get name` renders `name`, `set name` renders
 ///   `name = "x"`, `set subscript(_:)` renders `subscript(1) = "x"`.
+/// - An overload told apart by its effect or its result (`start(address: String) async`,
+///   `value() -> String`): the call, then that part, `value() -> String`.
 func _renderCall(_ identifier: String, arguments: [String]) -> String {
+  if let (selector, variant) = _overloadVariant(identifier) {
+    return _renderCall(String(selector), arguments: arguments) + variant
+  }
   if identifier.hasPrefix("get ") {
     let member = String(identifier.dropFirst(4))
     return arguments.isEmpty && !member.contains("(") ? member : _renderCall(member, arguments: arguments)
@@ -137,6 +142,32 @@ func _renderCall(_ identifier: String, arguments: [String]) -> String {
     return "\(name)(\(parts.joined(separator: ", ")))"
   }
   return "\(identifier)(\(arguments.joined(separator: ", ")))"
+}
+
+/// `start(address: String) async` and `value() -> String`, split after the selector's closing
+/// parenthesis; nil for every other identifier.
+func _overloadVariant(_ identifier: String) -> (selector: Substring, variant: Substring)? {
+  guard !identifier.hasPrefix("get "), !identifier.hasPrefix("set "), identifier.last != ")",
+    let open = identifier.firstIndex(of: "(")
+  else { return nil }
+  var depth = 0
+  var index = open
+  while index < identifier.endIndex {
+    switch identifier[index] {
+    case "(", "[", "<": depth += 1
+    case ")", "]": depth -= 1
+    case ">" where identifier[identifier.index(before: index)] != "-": depth -= 1  // not an arrow
+    default: break
+    }
+    if depth == 0 {
+      let end = identifier.index(after: index)
+      let rest = identifier[end...]
+      guard rest.hasPrefix(" async") || rest.hasPrefix(" -> ") else { return nil }
+      return (identifier[..<end], rest)
+    }
+    index = identifier.index(after: index)
+  }
+  return nil
 }
 
 /// The base name and argument labels of a selector identifier (`getAlbum(id:)`, `move(_:to:)`,

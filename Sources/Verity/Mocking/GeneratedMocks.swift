@@ -150,6 +150,49 @@ public struct NonEscapingClosureArgument: StructurallyEncodable {
   }
 }
 
+/// A `borrowing` or `consuming` argument of a generated mock (its type may be noncopyable, so the
+/// mock cannot keep or copy it): recorded as a placeholder naming its type, so it matches `any()`,
+/// and `thenAnswer` receives the placeholder.
+///
+/// ```swift
+/// verify(executor.$enqueue(any()))   // func enqueue(_ job: consuming ExecutorJob)
+/// ```
+public struct OwnershipArgument: StructurallyEncodable, Sendable, CustomStringConvertible {
+  /// The parameter's type as written, such as `ExecutorJob`.
+  ///
+  /// ```swift
+  /// OwnershipArgument(typeName: "ExecutorJob").typeName   // "ExecutorJob"
+  /// ```
+  public let typeName: String
+
+  /// The placeholder for a parameter of type `typeName`; generated mocks record it in place of
+  /// the argument.
+  ///
+  /// ```swift
+  /// storage.log.record("enqueue(_:)", OwnershipArgument(typeName: "ExecutorJob"))
+  /// ```
+  ///
+  /// - Parameter typeName: the parameter's type as written, such as `ExecutorJob`.
+  public init(typeName: String) { self.typeName = typeName }
+
+  /// How the placeholder reads in messages.
+  ///
+  /// ```swift
+  /// OwnershipArgument(typeName: "ExecutorJob").description   // "<ExecutorJob>"
+  /// ```
+  public var description: String { "<\(typeName)>" }
+
+  /// Writes the placeholder as an opaque value named for its type (every placeholder of one type
+  /// has the same structure, so `any()` and the placeholder itself match it).
+  ///
+  /// ```swift
+  /// let structure = Structure(OwnershipArgument(typeName: "ExecutorJob"))   // calls encode(to:)
+  /// ```
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder.encodeOpaque(typeName: typeName, description: description)
+  }
+}
+
 // MARK: Answering calls
 
 extension MockStorage {
@@ -251,8 +294,14 @@ extension MockStorage {
     }
   }
 
-  /// A typed-throws member's error: the stubbed error when it has the member's error type; anything
-  /// else is reported (once) and stops the process.
+  /// A typed-throws member's error: the stubbed error when it has the member's error type.
+  /// Anything else is reported in the test (where it last stubbed or verified the mock, or created
+  /// it); the member then has no error it may throw, so the process stops. Generated mocks call
+  /// ``typedErrorMismatch(_:as:_:fileID:filePath:line:column:)`` instead, which can answer a default.
+  ///
+  /// ```swift
+  /// catch { throw storage.typedError(error, as: AlbumError.self, "validate(_:)") }
+  /// ```
   public func typedError<E: Error>(
     _ error: any Error,
     as type: E.Type,
@@ -263,14 +312,52 @@ extension MockStorage {
     column: UInt = #column
   ) -> E {
     if let typed = error as? E { return typed }
-    let message: String
-    if let unstubbed = error as? UnstubbedCallError {
-      message = "\(unstubbed): \(_memberName(identifier)) throws only \(_render(type: E.self))"
-    } else {
-      message = "\(_memberName(identifier)) failed - a stub throws \(error), but \(_memberName(identifier)) throws only \(_render(type: E.self))"
-      reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+    let message = _reportTypedErrorMismatch(
+      error, as: type, identifier, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
     fatalError(message)
+  }
+
+  /// The answer of a typed-throws member whose stub threw an error of another type (only a
+  /// `thenAnswer` closure can: `thenThrow` refuses such an error at the `when` line) or whose call
+  /// no stub answers: reported in the test, then answered with the result's default. With no
+  /// default there is no value to return and no error the member may throw, so the process stops.
+  ///
+  /// ```swift
+  /// do {
+  ///   return try storage.answerThrowing("validate(_:)", arguments: album, values: [album]) as Bool
+  /// } catch let error as AlbumError {
+  ///   throw error
+  /// } catch {
+  ///   return storage.typedErrorMismatch(error, as: AlbumError.self, "validate(_:)") as Bool
+  /// }
+  /// ```
+  public func typedErrorMismatch<E: Error, Value>(
+    _ error: any Error,
+    as type: E.Type,
+    _ identifier: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Value {
+    let message = _reportTypedErrorMismatch(
+      error, as: type, identifier, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    if let value = _mockDefaultValue(Value.self) { return value }
+    fatalError(message)
+  }
+
+  /// Reports (once) that `error` is not the member's error type, in the test; returns the message.
+  private func _reportTypedErrorMismatch<E: Error>(
+    _ error: any Error, as type: E.Type, _ identifier: String, at fallback: _Location
+  ) -> String {
+    if let unstubbed = error as? UnstubbedCallError {
+      // Reported already, in the test, by the unanswered call.
+      return "\(unstubbed): \(_memberName(identifier)) throws only \(_render(type: E.self))"
+    }
+    let message = "\(_memberName(identifier)) failed - a stub throws \(error), but \(_memberName(identifier)) throws only \(_render(type: E.self))"
+    let location = reportingLocation(or: fallback)
+    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    return message
   }
 
   /// The default for a call no stub answers (reported in strict mode); without one, the failure

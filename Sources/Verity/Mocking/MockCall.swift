@@ -25,12 +25,30 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// The storage of the mock whose member this is.
   public let storage: MockStorage
   let expected: ExpectedCall
+  /// The only error type the member may throw (`throws(E)`), or nil: ``Stubbing/thenThrow(_:)``
+  /// refuses any other.
+  let errorType: (any Error.Type)?
 
   /// Describes calls recorded under `identifier` whose arguments match `arguments`, one value or
   /// matcher per argument (the same rules as ``Arguments``).
   public init(storage: MockStorage, identifier: String, arguments: [Any?]) {
     self.storage = storage
     self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments))
+    self.errorType = nil
+  }
+
+  /// Describes calls to a member that throws only `errorType` (`throws(AlbumError)`): a stub that
+  /// throws another error is reported at its `when` line and not added.
+  ///
+  /// ```swift
+  /// func validateCall(_ album: Matcher<Album> = any()) -> MockCall<Album, Bool> {
+  ///   MockCall(storage: storage, identifier: "validate(_:)", arguments: [album], throwing: AlbumError.self)
+  /// }
+  /// ```
+  public init(storage: MockStorage, identifier: String, arguments: [Any?], throwing errorType: any Error.Type) {
+    self.storage = storage
+    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments))
+    self.errorType = errorType
   }
 
   /// How the call reads in messages: `getAlbum(id: any())`.
@@ -92,7 +110,14 @@ public struct Stubbing<Arguments, Value>: Sendable {
   /// ```
   @discardableResult
   public func thenThrow(_ error: any Error) -> Self {
-    adding(.error(error))
+    if let errorType = call.errorType, !_isInstance(error, of: errorType) {
+      let member = _memberName(call.expected.identifier)
+      reportFailure(
+        "when failed - the stub for \(call.description) throws \(error), but \(member) throws only \(_render(type: errorType))",
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      return self
+    }
+    return adding(.error(error))
   }
 
   /// Answers matching calls with what `body` returns for their arguments (a tuple for several
@@ -205,4 +230,10 @@ extension InOrder {
       call.expected, on: call.storage, mode: mode,
       at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
+}
+
+/// Whether `error` is an instance of `type` (a typed-throws member's error type).
+private func _isInstance(_ error: any Error, of type: any Error.Type) -> Bool {
+  func check<E: Error>(_: E.Type) -> Bool { error is E }
+  return check(type)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One answer of a stub: a value, an error, or a closure run with the call's arguments.
 enum _StubAnswer: Sendable {
   case value(any Sendable)
@@ -352,5 +354,26 @@ extension Mock {
 
 /// `[Any?]` arguments rendered as a call: `album(42)`.
 func _renderCall(_ identifier: String, _ arguments: [Any?]) -> String {
-  _renderCall(identifier, arguments: arguments.map { Structure(encoding: $0).description })
+  _renderCall(identifier, arguments: arguments.map { _selfDescription($0) ?? Structure(encoding: $0).description })
+}
+
+/// How a failure message shows a value whose type describes itself: `String(describing:)`, for a
+/// value that is `CustomStringConvertible` or `CustomDebugStringConvertible`, of a type from
+/// neither the standard library nor Foundation (their values, `[String: Any]` included, keep the
+/// structure's rendering, the one every message uses for them) and with no
+/// ``StructurallyEncodable`` conformance; nil for every other value, and for an `NSObject` (whose
+/// default description is its address).
+///
+/// ```swift
+/// _selfDescription(buffer)   // "ByteBuffer { readerIndex: 0, writerIndex: 4, … }"
+/// _selfDescription(album)    // nil: the structure is shown
+/// ```
+func _selfDescription(_ value: Any?) -> String? {
+  guard let value, let present = _flattenOptional(value), !(present is any StructurallyEncodable),
+    !(type(of: present) is NSObject.Type),
+    present is any CustomStringConvertible || present is any CustomDebugStringConvertible
+  else { return nil }
+  let typeName = String(reflecting: type(of: present))
+  if typeName.hasPrefix("Swift.") || typeName.hasPrefix("Foundation.") { return nil }
+  return String(describing: present)
 }

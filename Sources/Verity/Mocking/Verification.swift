@@ -170,7 +170,7 @@ extension MockStorage {
     var lines = ["\(callCount(others)) to \(expected.identifier) had other arguments:"]
     for near in nearest {
       let call = near.call
-      lines.append("  #\(call.index + 1) \(_renderCall(expected.identifier, arguments: call.arguments.map(\.description)))")
+      lines.append("  #\(call.index + 1) \(_renderCall(expected.identifier, arguments: argumentDescriptions(call)))")
       guard let wanted = expected.arguments else { continue }
       if wanted.count != call.arguments.count {
         lines.append("     expected \(argumentCount(wanted.count)), got \(call.arguments.count)")
@@ -185,7 +185,8 @@ extension MockStorage {
         } else if let differences = argumentDifferences(wanted[position], recorded) {
           lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {
-          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(recorded.description)")
+          let got = argumentDescription(call: call.index, position: position, recorded: recorded)
+          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(got)")
         }
       }
     }
@@ -223,6 +224,21 @@ extension MockStorage {
     } ?? nil
   }
 
+  /// A recorded call's arguments as messages show them (see ``argumentDescription(call:position:recorded:)``).
+  func argumentDescriptions(_ call: RecordedCall) -> [String] {
+    call.arguments.enumerated().map { position, recorded in
+      argumentDescription(call: call.index, position: position, recorded: recorded)
+    }
+  }
+
+  /// Argument `position` of call `index` as messages show it: by its own description when its type
+  /// has one and no structural encoding of Verity's (swift-nio's `ByteBuffer`, a type with a
+  /// `description`), as XCTest and custom-dump show it; else by its structure.
+  func argumentDescription(call index: Int, position: Int, recorded: Structure) -> String {
+    let own = log._withRetainedValue(call: index, position: position) { value in _selfDescription(value) }
+    return (own ?? nil) ?? recorded.description
+  }
+
   /// "No call to x was recorded; recorded: a (2 calls), b (1 call)".
   func otherIdentifiersDescription(excluding identifier: String) -> [String] {
     let counts = log.recordedMethods.filter { $0.method != identifier }
@@ -253,7 +269,7 @@ extension MockStorage {
     let total = total ?? indices.count
     var lines = indices.prefix(Self.shownCalls).compactMap { index in
       log.call(at: index).map { call in
-        "  #\(index + 1) \(_renderCall(call.method, arguments: call.arguments.map(\.description)))"
+        "  #\(index + 1) \(_renderCall(call.method, arguments: argumentDescriptions(call)))"
       }
     }
     if total > lines.count { lines.append("  … and \(total - lines.count) more") }

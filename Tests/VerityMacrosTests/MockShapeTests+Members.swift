@@ -1,0 +1,515 @@
+import Foundation
+import Synchronization
+import Testing
+import VerityMacros
+
+// Members in the shapes real protocols have: existential and opaque parameters, names that are
+// keywords, `#if` blocks, `where` clauses, overloads by effect and by result, `Self`, implicitly
+// unwrapped optionals, `NSObjectProtocol`, initializers, closures beside plain values.
+
+@Mock
+protocol ErrorReporter: Sendable {
+  func didFail(_ error: any Error)
+  func record(_ value: any Sendable, for key: String)
+}
+
+struct ShapeError: Error, Equatable { var code: Int }
+
+@Mock
+protocol BodyWriter {
+  func write(_ body: some Sequence<UInt8>) -> Int
+  func encode(_ value: some Encodable & Sendable) throws
+}
+
+@Mock
+protocol Router {
+  func `for`(_ path: String) -> Int
+  var `default`: String { get }
+  func `repeat`(times: Int)
+}
+
+@Mock
+protocol KeywordLookup {
+  func find(for: String, in: String) -> Int
+  func set(default: Int, repeat: Bool)
+}
+
+@Mock
+protocol PlatformService {
+  func common() -> Int
+  #if os(Linux) || os(macOS) || os(iOS) || os(Windows)
+  func hosted() -> String
+  #else
+  func embedded() -> String
+  #endif
+}
+
+@Mock
+protocol ElementSource where Element: Sendable {
+  associatedtype Element
+  associatedtype Elements: Collection & Sendable where Elements.Element == Element
+  func all() -> Elements
+  func first() -> Element?
+}
+
+@Mock
+protocol Server {
+  func start(address: String) throws
+  func start(address: String) async throws
+}
+
+@Mock
+protocol Copying: Sendable {
+  func copy() -> Self
+}
+
+@Mock
+protocol Valued {
+  func value() -> Int
+  func value() -> String
+}
+
+@Mock
+protocol LegacyAccount {
+  var name: String! { get set }
+  func lookup(_ id: String!) -> String!
+}
+
+@Mock
+protocol LegacyDelegate: NSObjectProtocol {
+  func didUpdate(_ count: Int)
+}
+
+@Mock
+protocol Connector {
+  init(host: String, port: Int)
+  func connect() -> Bool
+  func session() throws -> Album
+}
+
+@Mock
+protocol Fetcher {
+  func fetch(id: Int, completion: @escaping @Sendable (Result<String, any Error>) -> Void)
+}
+
+@Suite struct MockMemberShapeTests {
+  @Test func existentialParameters() async {
+    let mock = ErrorReporterMock()
+    mock.didFail(ShapeError(code: 7))
+    mock.record(42, for: "answer")
+    let failure = ArgumentCaptor<any Error>()
+    verify(mock.$didFail(failure.capture()))
+    #expect((failure.lastValue as? ShapeError) == ShapeError(code: 7))
+    verify(mock.$record(any(), for: eq("answer")))
+    let messages = await issueMessages { verify(mock.$record(any(), for: eq("question"))) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to record(any(), for: eq("question")), got 0
+        1 call to record(_:for:) had other arguments:
+          #2 record(42, for: "answer")
+             argument 2: expected eq("question"), got "answer"
+        """
+      ])
+  }
+
+  @Test func opaqueParametersAreRecorded() async throws {
+    let mock = BodyWriterMock()
+    when(mock.$write(any())).thenAnswer { body in Array(body).count }
+    #expect(mock.write([1, 2, 3] as [UInt8]) == 3)
+    #expect(mock.write(Data([4])) == 1)
+    try mock.encode("text")
+    verify(mock.$write(any()), .times(2))
+    verify(mock.$encode(any()))
+    let messages = await issueMessages { verify(mock.$encode(any()), .never) }
+    #expect(messages == [#"verify failed - expected no calls to encode(any()), got 1"#])
+  }
+
+  @Test func backtickedMemberNames() async {
+    let mock = RouterMock()
+    when(mock.$for("/a")).thenReturn(1)
+    when(mock.$default()).thenReturn("home")
+    #expect(mock.for("/a") == 1)
+    #expect(mock.default == "home")
+    mock.repeat(times: 2)
+    verify(mock.$repeat(times: 2))
+    verify(mock.$for(any()))
+    let messages = await issueMessages { verify(mock.$repeat(times: 3)) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to repeat(times: 3), got 0
+        1 call to repeat(times:) had other arguments:
+          #3 repeat(times: 2)
+             argument 1: expected 3, got 2
+        """
+      ])
+  }
+
+  @Test func keywordParameterNames() async {
+    let mock = KeywordLookupMock()
+    when(mock.$find(for: "a", in: "b")).thenAnswer { key, scope in key.count + scope.count }
+    #expect(mock.find(for: "a", in: "b") == 2)
+    mock.set(default: 1, repeat: true)
+    verify(mock.$set(default: 1, repeat: true))
+    let messages = await issueMessages { verify(mock.$find(for: eq("x"), in: any())) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to find(for: eq("x"), in: any()), got 0
+        1 call to find(for:in:) had other arguments:
+          #1 find(for: "a", in: "b")
+             argument 1: expected eq("x"), got "a"
+        """
+      ])
+  }
+
+  @Test func membersInsideIfBlocks() async {
+    let mock = PlatformServiceMock()
+    when(mock.$hosted()).thenReturn("yes")
+    #expect(mock.hosted() == "yes")
+    #expect(mock.common() == 0)
+    verify(mock.$hosted())
+    let messages = await issueMessages { verify(mock.$common(), .never) }
+    #expect(messages == ["verify failed - expected no calls to common(), got 1"])
+  }
+
+  @Test func whereClausesOnTheProtocolAndItsAssociatedTypes() async {
+    let mock = ElementSourceMock<Int, [Int]>()
+    when(mock.$all()).thenReturn([1, 2])
+    when(mock.$first()).thenReturn(1)
+    #expect(mock.all() == [1, 2])
+    #expect(mock.first() == 1)
+    verify(mock.$all())
+    let messages = await issueMessages { verify(mock.$first(), .times(2)) }
+    #expect(messages == ["verify failed - expected 2 calls to first(), got 1"])
+  }
+
+  @Test func syncAndAsyncOverloadsHaveTheirOwnHandles() async throws {
+    let mock = ServerMock()
+    when(mock.$startAsync(address: "b")).thenThrow(ShapeError(code: 1))
+    // In an async function, a call takes the async overload; a synchronous one takes the other.
+    func startSynchronously(_ server: some Server) throws { try server.start(address: "a") }
+    try startSynchronously(mock)
+    await #expect(throws: ShapeError(code: 1)) { try await mock.start(address: "b") }
+    verify(mock.$start(address: "a"))
+    verify(mock.$startAsync(address: "b"))
+    let messages = await issueMessages { verify(mock.$start(address: "b")) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to start(address: "b"), got 0
+        1 call to start(address: String) had other arguments:
+          #1 start(address: "a")
+             argument 1: expected "b", got "a"
+        """
+      ])
+  }
+
+  @Test func selfResults() async {
+    let mock = CopyingMock()
+    let copy = CopyingMock()
+    when(mock.$copy()).thenReturn(copy)
+    #expect(mock.copy() === copy)
+    verify(mock.$copy())
+    let messages = await issueMessages { verify(copy.$copy()) }
+    #expect(messages == ["verify failed - expected 1 call to copy(), got 0\nNo calls were recorded."])
+  }
+
+  @Test func overloadsByResultAreSeparateMembers() async {
+    let mock = ValuedMock()
+    when(mock.$value(returning: Int.self)).thenReturn(7)
+    when(mock.$value(returning: String.self)).thenReturn("seven")
+    let number: Int = mock.value()
+    let text: String = mock.value()
+    let again: Int = mock.value()
+    #expect(number == 7 && again == 7 && text == "seven")
+    verify(mock.$value(returning: Int.self), .times(2))
+    verify(mock.$value(returning: String.self), .once)
+    let messages = await issueMessages { verify(mock.$value(returning: String.self), .times(2)) }
+    #expect(messages == ["verify failed - expected 2 calls to value() -> String, got 1"])
+  }
+
+  @Test func implicitlyUnwrappedOptionals() async {
+    let mock = LegacyAccountMock()
+    when(mock.$name()).thenReturn("ann")
+    when(mock.$lookup(isNil())).thenReturn(nil)
+    when(mock.$lookup(eq("1"))).thenReturn("one")
+    let name: String = mock.name
+    #expect(name == "ann")
+    #expect(mock.lookup("1") == "one")
+    #expect(mock.lookup(nil) == nil)
+    mock.name = nil
+    verify(mock.$name(set: isNil()))
+    verify(mock.$lookup(any()), .times(2))
+    let messages = await issueMessages { verify(mock.$name(set: eq("bob"))) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to name = eq("bob"), got 0
+        1 call to set name had other arguments:
+          #4 name = nil
+             argument 1: expected eq("bob"), got nil
+        """
+      ])
+  }
+
+  @Test func anNSObjectProtocolsMockIsAnNSObject() async {
+    let mock = LegacyDelegateMock()
+    let object: NSObject = mock
+    #expect(object.isEqual(mock))
+    mock.didUpdate(3)
+    verify(mock.$didUpdate(3))
+    let messages = await issueMessages { verify(mock.$didUpdate(4)) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to didUpdate(4), got 0
+        1 call to didUpdate(_:) had other arguments:
+          #1 didUpdate(3)
+             argument 1: expected 4, got 3
+        """
+      ])
+  }
+
+  @Test func initializerRequirementsHaveInitHandles() async {
+    func make<C: Connector>(_: C.Type) -> C { C(host: "db", port: 5432) }
+    let mock = make(ConnectorMock.self)
+    when(mock.$connect()).thenReturn(true)
+    #expect(mock.connect())
+    verify(mock.$init(host: "db", port: 5432))
+    verify(mock.$connect())
+    let direct = ConnectorMock(host: "cache", port: 6379)
+    let messages = await issueMessages { verify(direct.$init(host: eq("db"), port: any())) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to init(host: eq("db"), port: any()), got 0
+        1 call to init(host:port:) had other arguments:
+          #1 init(host: "cache", port: 6379)
+             argument 1: expected eq("db"), got "cache"
+        """
+      ])
+  }
+
+  @Test func plainValuesBesideAClosure() async {
+    let mock = FetcherMock()
+    let results = Mutex<[String]>([])
+    mock.fetch(id: 1) { result in results.withLock { $0.append((try? result.get()) ?? "failed") } }
+    let completion = ArgumentCaptor<@Sendable (Result<String, any Error>) -> Void>()
+    verify(mock.$fetch(id: 1, completion: completion.capture()))
+    completion.lastValue?(.success("album"))
+    #expect(results.withLock { $0 } == ["album"])
+    verify(mock.$fetch(id: 1))
+    let messages = await issueMessages { verify(mock.$fetch(id: 2)) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to fetch(id: 2, completion: any()), got 0
+        1 call to fetch(id:completion:) had other arguments:
+          #1 fetch(id: 1, completion: <function @Sendable (Result<String, Error>) -> ()>)
+             argument 1: expected 2, got 1
+        """
+      ])
+  }
+}
+
+/// A member that throws only its own error type.
+@Mock
+protocol TypedValidator {
+  func validate(_ name: String) throws(ShapeError) -> Bool
+}
+
+/// Closures and values that are not `Sendable`, for captors.
+@Mock
+protocol LegacyLoader {
+  func load(id: Int, completion: @escaping (Result<String, any Error>) -> Void)
+  func track(_ event: String, properties: [String: Any])
+  func show(_ playlist: Playlist)
+}
+
+@Suite struct MockCaptorAndFailureShapeTests {
+  @Test func captorsOfNonSendableClosuresAndValues() async {
+    let mock = LegacyLoaderMock()
+    var loaded: [String] = []
+    mock.load(id: 1) { result in loaded.append((try? result.get()) ?? "failed") }
+    mock.track("open", properties: ["count": 2, "names": ["a"]])
+    let playlist = Playlist(titles: ["x"])
+    mock.show(playlist)
+
+    let completion = ArgumentCaptor<(Result<String, any Error>) -> Void>()
+    verify(mock.$load(id: 1, completion: completion.capture()))
+    completion.lastValue?(.success("album"))
+    #expect(loaded == ["album"])
+
+    let properties = ArgumentCaptor<[String: Any]>()
+    verify(mock.$track(eq("open"), properties: properties.capture()))
+    #expect(properties.lastValue?["count"] as? Int == 2)
+
+    let shown = ArgumentCaptor<Playlist>()
+    verify(mock.$show(shown.capture()))
+    #expect(shown.lastValue === playlist)
+
+    let messages = await issueMessages { verify(mock.$load(id: 2)) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to load(id: 2, completion: any()), got 0
+        1 call to load(id:completion:) had other arguments:
+          #1 load(id: 1, completion: <function (Result<String, Error>) -> ()>)
+             argument 1: expected 2, got 1
+        """
+      ])
+  }
+
+  @Test func aTypedThrowsStubOfAnotherErrorIsReportedAtItsWhen() async throws {
+    let mock = TypedValidatorMock()
+    let line = #line + 2
+    let issues = await recordedIssues {
+      when(mock.$validate(any())).thenThrow(AlbumError.offline)
+    }
+    #expect(
+      issues.map(\.message) == [
+        "when failed - the stub for validate(any()) throws offline, but validate(_:) throws only ShapeError"
+      ])
+    #expect(issues.map(\.line) == [line])
+    // The refused stub answers nothing: the call gets its default.
+    #expect(try mock.validate("a") == false)
+    when(mock.$validate("b")).thenThrow(ShapeError(code: 2))
+    #expect(throws: ShapeError(code: 2)) { try mock.validate("b") }
+  }
+
+  @Test func aTypedThrowsAnswerOfAnotherErrorIsReportedInTheTest() async throws {
+    let mock = TypedValidatorMock()
+    let line = #line + 1
+    when(mock.$validate(any())).thenAnswer { _ in throw AlbumError.notFound }
+    var result: Bool? = nil
+    let issues = await recordedIssues { result = try? mock.validate("a") }
+    // Reported, then answered with the result's default.
+    #expect(result == false)
+    #expect(
+      issues.map(\.message) == [
+        "validate(_:) failed - a stub throws notFound, but validate(_:) throws only ShapeError"
+      ])
+    #expect(issues.map(\.line) == [line])
+  }
+
+  @Test func aMockMadeByItsInitRequirementReportsAtTheTestsLine() async {
+    let line = #line + 1
+    let mock = ConnectorMock(host: "db", port: 1)
+    let issues = await recordedIssues { _ = try? mock.session() }
+    #expect(
+      issues.map(\.message) == [
+        "unstubbed call to session(): no stub matches, and its result type Album has no default value; "
+          + "stub it with when(…).thenReturn(…), or conform Album to MockDefaultable"
+      ])
+    #expect(issues.map(\.line) == [line])
+  }
+}
+
+/// The message and line of each issue `body` reports (as known issues).
+func recordedIssues(_ body: () async throws -> Void) async rethrows -> [(message: String, line: Int)] {
+  let issues = Mutex<[(message: String, line: Int)]>([])
+  try await withKnownIssue {
+    try await body()
+  } matching: { issue in
+    let message = issue.comments.map(\.rawValue).joined(separator: "\n")
+    issues.withLock { $0.append((message, issue.sourceLocation?.line ?? 0)) }
+    return true
+  }
+  return issues.withLock { $0 }
+}
+
+/// A buffer that describes itself, as swift-nio's `ByteBuffer` does (its fields include storage
+/// that messages should not show).
+struct ShapeBuffer: CustomStringConvertible, Equatable {
+  var bytes: [UInt8]
+  var storageAddress = 0x7f00_dead_beef
+  var description: String { "ShapeBuffer { readable: \(bytes.count) bytes, \(bytes) }" }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.bytes == rhs.bytes }
+}
+
+/// Headers that describe themselves for debugging only.
+struct ShapeHeaders: CustomDebugStringConvertible {
+  var pairs: [(String, String)]
+  var debugDescription: String { pairs.map { "\($0): \($1)" }.joined(separator: "; ") }
+}
+
+@Mock
+protocol ShapeChannel {
+  func write(_ buffer: ShapeBuffer, headers: ShapeHeaders)
+}
+
+@Suite struct MockMessageShapeTests {
+  @Test func argumentsThatDescribeThemselvesAreShownByTheirDescription() async {
+    let mock = ShapeChannelMock()
+    mock.write(ShapeBuffer(bytes: [1, 2]), headers: ShapeHeaders(pairs: [("host", "a")]))
+    let messages = await issueMessages { verify(mock.$write(eq(ShapeBuffer(bytes: [3])), headers: any())) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to write(eq(ShapeBuffer { readable: 1 bytes, [3] }), headers: any()), got 0
+        1 call to write(_:headers:) had other arguments:
+          #1 write(ShapeBuffer { readable: 2 bytes, [1, 2] }, headers: host: a)
+             argument 1: expected eq(ShapeBuffer { readable: 1 bytes, [3] }), got ShapeBuffer { readable: 2 bytes, [1, 2] }
+        """
+      ])
+  }
+}
+
+/// A value that cannot be copied, as Swift's `ExecutorJob`.
+struct UniqueTicket: ~Copyable {
+  var number: Int
+}
+
+/// `borrowing` and `consuming` parameters, as swift-nio's `EventLoop.enqueue(_ job: consuming ExecutorJob)`.
+@Mock
+protocol TicketDesk {
+  func redeem(_ ticket: consuming UniqueTicket)
+  func inspect(_ ticket: borrowing UniqueTicket, by clerk: String) -> Bool
+}
+
+@Suite struct MockOwnershipShapeTests {
+  @Test func borrowingAndConsumingParametersAreRecordedAsPlaceholders() async {
+    let desk = TicketDeskMock()
+    when(desk.$inspect(any(), by: "ann")).thenReturn(true)
+    let ticket = UniqueTicket(number: 1)
+    let inspected = desk.inspect(ticket, by: "ann")
+    #expect(inspected)
+    desk.redeem(ticket)
+    verify(desk.$redeem(any()))
+    verify(desk.$inspect(any(), by: "ann"))
+    let messages = await issueMessages { verify(desk.$inspect(any(), by: "bob")) }
+    #expect(
+      messages == [
+        """
+        verify failed - expected 1 call to inspect(any(), by: "bob"), got 0
+        1 call to inspect(_:by:) had other arguments:
+          #1 inspect(<UniqueTicket>, by: "ann")
+             argument 2: expected "bob", got "ann"
+        """
+      ])
+  }
+}
+
+/// Sync and async overloads that take a closure: the identifier's arrow is not its end.
+@Mock
+protocol ShapeLoader {
+  func load(_ completion: @escaping @Sendable (Int) -> Void)
+  func load(_ completion: @escaping @Sendable (Int) -> Void) async
+}
+
+@Suite struct MockOverloadMessageTests {
+  @Test func anAsyncOverloadWithAClosureReadsAsACall() async {
+    let loader = ShapeLoaderMock()
+    func loadSynchronously(_ loader: some ShapeLoader) { loader.load { _ in } }
+    loadSynchronously(loader)
+    verify(loader.$load(any()))
+    let messages = await issueMessages { verify(loader.$loadAsync(any())) }
+    #expect(
+      messages == [
+        "verify failed - expected 1 call to load(any()) async, got 0\n"
+          + "No call to load(_: @Sendable (Int) -> Void) async was recorded; recorded: load(_: @Sendable (Int) -> Void) (1 call)"
+      ])
+  }
+}
