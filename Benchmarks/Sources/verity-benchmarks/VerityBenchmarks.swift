@@ -23,6 +23,7 @@ struct VerityBenchmarks: ParsableCommand {
     case scale
     case diff
     case json
+    case plain
   }
 
   @Option(help: "Recorded calls per log in the call-log part.")
@@ -233,6 +234,11 @@ struct VerityBenchmarks: ParsableCommand {
     if parts.contains(.json) {
       var report = Report(title: "JSON documents, \(configuration) build: encoding against parsing; diffs next to custom-dump")
       try JSONBenchmarks.run(runs: runs, customDump: !noCustomDump, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.plain) {
+      var report = Report(title: "Plain types, \(configuration) build: learned field layouts against @Matchable; == against hasNoDifference")
+      PlainTypeBenchmarks.run(runs: runs, quick: quick, report: &report)
       reports.append(report)
     }
     for report in reports {

@@ -15,7 +15,10 @@
 /// ```
 ///
 /// Structural equality is reflexive (`NaN` equals `NaN`), compares class instances by contents,
-/// and is what ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` and ``Matchable`` use.
+/// and is what ``Matchable`` uses, and what
+/// ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)`` uses for a value that
+/// is not `Equatable` or with options that change the comparison (for an `Equatable` value with
+/// options that change no comparison, `==` decides there and this diff explains a failure).
 public func diff(
   _ a: Any?, _ b: Any?, options: DiffOptions = DiffOptions(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,

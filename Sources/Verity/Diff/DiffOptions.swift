@@ -107,6 +107,13 @@ public struct DiffOptions: Sendable {
     return problems.isEmpty ? nil : "invalid DiffOptions: " + problems.joined(separator: "; ")
   }
 
+  /// Whether these options leave equality as it is (no tolerance, nothing ignored, ordered
+  /// arrays): then `==` can decide whether two `Equatable` values differ, and the diff only
+  /// explains. ``identityField``, ``editLimit`` and ``lineLimit`` shape the explanation only.
+  var _equalsDecides: Bool {
+    floatTolerance == 0 && !ignoresArrayOrder && ignoredFields.isEmpty && ignoredPaths.isEmpty
+  }
+
   /// Test seam: forces every node hash to this value (collisions everywhere).
   package var _constantHash: UInt64?
 

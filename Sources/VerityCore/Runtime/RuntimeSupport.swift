@@ -7,6 +7,8 @@
 // |---|---|---|---|
 // | ``_MetadataKind`` | the first word of non-class type metadata is the runtime's `MetadataKind` (0x300 opaque/builtin, 0x302 function, 0x304 and 0x306 metatypes) | `Int`, `(Int) -> Int`, `Int.Type`, a `Builtin` vector found by reflection | casts and type names |
 // | ``_enumCaseName(_:)`` | the runtime entry point `swift_EnumCaseName` names a payload-less case | an enum whose description is not its case name | `String(describing:)` |
+// | ``_EnumCases`` | enum metadata holds its type descriptor in its second word, and an enum descriptor holds its count of payload cases in the low 24 bits of its 32-bit word at byte 20 and its count of empty cases at byte 24 | enums of known cases (`_EnumCasesProbe...`), and whether each case's mirror has children | the enum is written by `Mirror` |
+// | `_TypeLayout` (TypeLayout.swift) | `_forEachField` reports every stored field of a struct or tuple | the first value of each type, against `Mirror` | `Mirror`, for that type |
 // | `_DecimalParts` (StructureEncoder+JSONNumbers.swift) | a `Decimal` is ten 16-bit words in one of two known layouts | its own startup check, `_DecimalParts.layout` | `Decimal`'s public `description` |
 //
 // `RuntimeSupportTests` checks every assumption, and that each fallback answers as the trick does
@@ -121,6 +123,63 @@ enum _MetadataKind {
     }
     return false
   }
+}
+
+/// How many cases of an enum type carry a payload, read from its type descriptor when that read
+/// is checked to hold (``descriptorReadHolds``), else unknown (nil): the enum is then written by
+/// `Mirror`. Only an enum with no payload case is written from its layout (its case name alone).
+enum _EnumCases {
+  /// Whether the descriptor read gives the known counts of the probe enums, and agrees with each
+  /// probe case's mirror (children exactly for the cases with a payload).
+  static let descriptorReadHolds: Bool = {
+    #if _ptrauth(_arm64e)
+      // There the metadata's descriptor pointer is signed: never read it raw.
+      return false
+    #else
+      return checkRead()
+    #endif
+  }()
+
+  /// The check behind ``descriptorReadHolds``.
+  static func checkRead() -> Bool {
+    guard read(_EnumCasesProbeEmpty.self) == (0, 3), read(_EnumCasesProbeMixed.self) == (2, 1),
+      read(_EnumCasesProbeSingle.self) == (1, 0), read(_EnumCasesProbeGeneric<String>.self) == (1, 2)
+    else { return false }
+    let empty: [Any] = [_EnumCasesProbeEmpty.a, _EnumCasesProbeEmpty.b, _EnumCasesProbeEmpty.c]
+    let mixed: [Any] = [_EnumCasesProbeMixed.a(1), _EnumCasesProbeMixed.b, _EnumCasesProbeMixed.c("c")]
+    return empty.allSatisfy { Mirror(reflecting: $0).children.isEmpty }
+      && mixed.map { !Mirror(reflecting: $0).children.isEmpty } == [true, false, true]
+  }
+
+  /// The number of payload cases of `type`, an enum (not an `Optional`), or nil when the read is
+  /// not known to hold. Call only for a type whose kind is `.enum`.
+  static func payloadCases(of type: Any.Type) -> Int? {
+    guard descriptorReadHolds else { return nil }
+    return read(type).payload
+  }
+
+  /// The trick: the counts in the enum's type descriptor.
+  static func read(_ type: Any.Type) -> (payload: Int, empty: Int) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer?.self) else {
+      return (-1, -1)
+    }
+    let payload = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF
+    let empty = descriptor.load(fromByteOffset: 24, as: UInt32.self)
+    return (Int(payload), Int(empty))
+  }
+}
+
+enum _EnumCasesProbeEmpty { case a, b, c }
+enum _EnumCasesProbeMixed { case a(Int), b, c(String) }
+enum _EnumCasesProbeSingle { case only(Int, String) }
+enum _EnumCasesProbeGeneric<T> { case a, b, value(T) }
+
+/// The runtime's name of the case of an enum value of static type `T` (no existential), or
+/// `String(describing:)` when the runtime's name is not checked to hold (as ``_enumCaseName(_:)``).
+func _enumCaseName<T>(inPlace value: T) -> String {
+  if _RuntimeSupport.enumCaseNameHolds, let name = _swiftEnumCaseName(value) { return String(cString: name) }
+  return String(describing: value)
 }
 
 /// The case name of a payload-less enum value: the runtime's name when that is checked to hold,

@@ -4,9 +4,17 @@ import Foundation
 internal import CVerityEngine
 
 extension StructureEncoder {
-  /// The Mirror fallback, after the values reflection cannot describe (see ``_emitUnreflectable(_:)``).
+  /// The reflection fallback, after the values reflection cannot describe (see
+  /// ``_emitUnreflectable(_:)``): a plain struct or tuple by its learned field layout (see
+  /// `Runtime/TypeLayout.swift`), anything else by `Mirror`.
   mutating func _emitReflecting(_ value: Any, into frames: inout [_DynamicFrame]) {
     if _emitUnreflectable(value) { return }
+    if _emitByLayout(value, into: &frames) { return }
+    _emitMirror(value, into: &frames)
+  }
+
+  /// Writes `value` by `Mirror` (its children take the dynamic path).
+  mutating func _emitMirror(_ value: Any, into frames: inout [_DynamicFrame]) {
     let mirror = Mirror(reflecting: value)
     let typeName = _TypeNames.qualified(type(of: value))
     switch mirror.displayStyle {

@@ -20,6 +20,17 @@ private final class Crate { var value = 1 }
     #expect(_RuntimeSupport.metadataKindWordHolds)
     #expect(_RuntimeSupport.enumCaseNameHolds)
     #expect(_RuntimeSupport.builtinSample() != nil)
+    #expect(_EnumCases.descriptorReadHolds)
+  }
+
+  /// The descriptor's payload case counts agree with the mirrors of the cases' values.
+  @Test func theEnumCaseCountsAgreeWithMirrors() {
+    #expect(_EnumCases.payloadCases(of: Planet.self) == 0)
+    #expect(_EnumCases.payloadCases(of: Labelled.self) == 0)
+    let generic = _EnumCases.read(_EnumCasesProbeGeneric<Int>.self)
+    #expect(generic.payload == 1 && generic.empty == 2)
+    #expect(_enumCaseName(inPlace: Labelled.plain) == "plain")
+    #expect(_enumCaseName(inPlace: Planet.venus) == _enumCaseName(Planet.venus as Any))
   }
 
   @Test func theMetadataKindFallbackAgreesWithTheKindWord() throws {

@@ -37,8 +37,16 @@ extension Assertion {
     }
   }
 
-  /// Passes when the value and `expected` have no structural difference (under `options`). A
-  /// failure lists the differences, one path per line, within the options' line budget.
+  /// Passes when the value and `expected` have no difference (under `options`). A failure lists
+  /// the differences, one path per line, within the options' line budget.
+  ///
+  /// What decides, as for `isEqualTo` and `eq` (one meaning per word):
+  /// - an `Equatable` value with options that change no comparison (no ``DiffOptions/floatTolerance``,
+  ///   ``DiffOptions/ignoredFields``, ``DiffOptions/ignoredPaths`` or
+  ///   ``DiffOptions/ignoresArrayOrder``) passes when `==` holds, at the cost of `==`; the
+  ///   structural diff runs only to explain a failure, and the message says so when `==` fails but
+  ///   the structures are equal (a NaN, or an `==` that compares what stored properties don't show);
+  /// - any other value, or any options that change the comparison, is compared by structure.
   ///
   /// ```swift
   /// Assert(that: response.json).hasNoDifference(from: fixture)
@@ -58,10 +66,40 @@ extension Assertion {
       name: "hasNoDifference", fileID: fileID, filePath: filePath, line: line, column: column
     ) { value in
       if let problem = options._problem { return .fail(message: problem) }
+      if options._equalsDecides, let equal = _equalUnderEquals(value, expected) {
+        if equal { return .pass(value) }
+        guard let difference = diff(expected, value, options: options) else {
+          return .fail(message: _equalStructuresMessage(value))
+        }
+        return .fail(message: difference._failureText(tree: false))
+      }
       guard let difference = diff(expected, value, options: options) else { return .pass(value) }
       return .fail(message: difference._failureText(tree: false))
     }
   }
+}
+
+/// `a == b` when `T` conforms to `Equatable` (checked at run time: ``Assertion`` holds any
+/// value), or nil when it does not. Costs `==` plus one conformance check, which the runtime
+/// caches per type.
+func _equalUnderEquals<T>(_ a: T, _ b: T) -> Bool? {
+  guard let equatable = T.self as? any Equatable.Type else { return nil }
+  func open<E: Equatable>(_: E.Type) -> Bool {
+    // `T` is `E` here: these casts are the identity, checked.
+    (a as! E) == (b as! E)
+  }
+  return open(equatable)
+}
+
+/// The failure of `hasNoDifference` when `==` says the values differ but their structures are
+/// equal: the diff has nothing to show, so the message says why `==` may disagree.
+func _equalStructuresMessage(_ value: Any) -> String {
+  let structure = Structure(encoding: value)
+  let reason =
+    structure._containsNaN
+    ? "the value holds a NaN, which is not equal to itself under =="
+    : "the type's == compares something its stored properties do not show"
+  return "== says the values differ, but their structures are equal (\(reason))"
 }
 
 /// The message of a failed equality: the two values on one line when they are short, else the

@@ -1,0 +1,179 @@
+// Writing plain structs, tuples and payload-less enums from their learned layouts
+// (`Runtime/TypeLayout.swift`) instead of `Mirror`: the same bytes, checked on the first value of
+// each type.
+internal import CVerityEngine
+
+extension StructureEncoder {
+  /// Writes `value` by its type's layout when it has one that is checked (or checks it on this
+  /// value, the first of its type), opening its container and pushing a frame for boxed fields as
+  /// `Mirror`'s path would. Returns false, writing nothing, when the type goes to `Mirror`.
+  mutating func _emitByLayout(_ value: Any, into frames: inout [_DynamicFrame]) -> Bool {
+    guard let layout = _TypeLayout.of(type(of: value)) else { return false }
+    return _emitByLayout(value, layout, into: &frames)
+  }
+
+  /// Writes `value` by its type's layout if one was learned already and the type has no
+  /// conformance (so it is not an optional, a collection or a class either: what the reflection
+  /// step would write by that layout), letting the dynamic path skip its casts. Returns false,
+  /// writing nothing, otherwise. Out of line, so that the dynamic path's common case (JSON values,
+  /// written before this is asked) keeps its code as it was.
+  @inline(never)
+  mutating func _emitByLearnedLayout(_ value: Any, into frames: inout [_DynamicFrame]) -> Bool {
+    guard frames.count < _maxDynamicDepth, let layout = _TypeLayout.learned(type(of: value)), !layout.conforms
+    else { return false }
+    return _emitByLayout(value, layout, into: &frames)
+  }
+
+  /// ``_emitByLayout(_:into:)`` with the layout of `value`'s type in hand.
+  mutating func _emitByLayout(_ value: Any, _ layout: _TypeLayout, into frames: inout [_DynamicFrame]) -> Bool {
+    switch layout.state.load(ordering: .acquiring) {
+    case _TypeLayout.checked: break
+    case _TypeLayout.unchecked:
+      // The first value: checked by the caller that claims the check; anyone else (another
+      // thread, or a value inside the one being checked) writes by Mirror until the answer.
+      guard layout.claimCheck(), _checkLayout(layout, on: value) else { return false }
+    default: return false
+    }
+    func write<T>(_ value: T) {
+      withUnsafePointer(to: value) { pointer in
+        _writeLayout(layout, at: UnsafeRawPointer(pointer), frames: &frames)
+      }
+    }
+    _openExistential(value, do: write)
+    return true
+  }
+
+  /// Writes the value of `layout`'s type at `pointer`: directly when every field can be (and the
+  /// nesting leaves room below the dynamic path's depth limit), else its container with a frame
+  /// of its fields, each boxed from memory, for ``_drain(_:)`` (what `Mirror`'s path pushes, with
+  /// no `Mirror`). The frame is the dynamic path's own `.fields`: a frame kind of its own made
+  /// every frame bigger, and a debug build's JSON encoding 10% slower.
+  mutating func _writeLayout(_ layout: _TypeLayout, at pointer: UnsafeRawPointer, frames: inout [_DynamicFrame]) {
+    _begin(layout.tag, layout.typeName)
+    if let namer = layout.caseNamer {
+      encode(namer._caseName(at: pointer))
+      _end()
+      return
+    }
+    if layout.isDirect, frames.count + layout.depth < _maxDynamicDepth {
+      _writeFields(layout, at: pointer)
+      _end()
+      return
+    }
+    var fields: [(label: String, value: Any)] = []
+    fields.reserveCapacity(layout.fields.count)
+    for field in layout.fields {
+      fields.append((field.label, field.boxer._box(at: pointer + field.offset)))
+    }
+    frames.append(.fields(fields, 0))
+  }
+
+  /// Writes the fields of a directly written value (its container is open).
+  mutating func _writeFields(_ layout: _TypeLayout, at pointer: UnsafeRawPointer) {
+    for field in layout.fields {
+      _encodeLabel(field.label)
+      _writeDirect(field.access, at: pointer + field.offset)
+    }
+  }
+
+  /// Writes one value of a direct access (never `.boxed`) from memory.
+  mutating func _writeDirect(_ access: _FieldAccess, at pointer: UnsafeRawPointer) {
+    switch access.kind {
+    case .int:
+      _writeSigned(Int64(pointer.load(as: Int.self)))
+    case .string:
+      encode(pointer.load(as: String.self))
+    case .double:
+      encode(pointer.load(as: Double.self))
+    case .bool:
+      encode(pointer.load(as: Bool.self))
+    case .encodable:
+      access.encodable!._encode(at: pointer, into: &self)
+    case .layout:
+      _writeNested(access.layout!, at: pointer)
+    case .optional:
+      let wrapped = access.inner!
+      access.optional!._withWrapped(at: pointer, &self) { encoder, value in
+        if let value {
+          encoder._writeDirect(wrapped, at: value)
+        } else {
+          encoder.encodeNil()
+        }
+      }
+    case .array:
+      let element = access.inner!
+      _begin(UInt8(VRT_TAG_ARRAY), nil)
+      access.array!._forEachElement(at: pointer, &self) { encoder, value in
+        encoder._writeDirect(element, at: value)
+      }
+      _end()
+    case .boxed:
+      // A layout with a boxed field is never written directly (`_TypeLayout.isDirect`), and an
+      // optional or array of a boxed access is boxed itself.
+      preconditionFailure("a boxed field is never written directly")
+    }
+  }
+
+  /// A nested struct, tuple or payload-less enum of a directly written value: by its layout once
+  /// checked (this value is the check when it is the first of its type), else by `Mirror`.
+  mutating func _writeNested(_ layout: _TypeLayout, at pointer: UnsafeRawPointer) {
+    var state = layout.state.load(ordering: .acquiring)
+    if state == _TypeLayout.unchecked {
+      state =
+        !layout.claimCheck() ? layout.state.load(ordering: .acquiring)
+        : _checkLayout(layout, on: layout.boxer._box(at: pointer)) ? _TypeLayout.checked : _TypeLayout.rejected
+    }
+    guard state == _TypeLayout.checked else {
+      _writeDynamically(layout.boxer, at: pointer)
+      return
+    }
+    _begin(layout.tag, layout.typeName)
+    if let namer = layout.caseNamer {
+      encode(namer._caseName(at: pointer))
+    } else {
+      _writeFields(layout, at: pointer)
+    }
+    _end()
+  }
+
+  /// Writes the value at `pointer` by the dynamic path (for a type whose layout was rejected or is
+  /// being checked), draining the frames it opens before returning. Only for the fields of a
+  /// directly written type, which never holds itself: the recursion is bounded by the nesting of
+  /// types, not of values.
+  mutating func _writeDynamically(_ boxer: any _BoxAt.Type, at pointer: UnsafeRawPointer) {
+    var frames: [_DynamicFrame] = []
+    _emit(boxer._box(at: pointer), into: &frames)
+    _drain(&frames)
+  }
+
+  /// The check of a layout on the first value of its type (see `Runtime/TypeLayout.swift`), by
+  /// the caller that claimed it (``_TypeLayout/claimCheck()``): the value's bytes by layout must
+  /// equal its bytes by `Mirror`. Values of the type inside this one are written by `Mirror` in
+  /// both (the state is ``_TypeLayout/checking``), so the check compares the layout's own level.
+  /// Records the answer in the layout's state (a rejected type goes to `Mirror` for good) and
+  /// returns it.
+  mutating func _checkLayout(_ layout: _TypeLayout, on value: Any) -> Bool {
+    var byLayout = StructureEncoder()
+    do {
+      var frames: [_DynamicFrame] = []
+      func write<T>(_ value: T) {
+        withUnsafePointer(to: value) { pointer in
+          byLayout._writeLayout(layout, at: UnsafeRawPointer(pointer), frames: &frames)
+        }
+      }
+      _openExistential(value, do: write)
+      byLayout._drain(&frames)
+    }
+    var byMirror = StructureEncoder()
+    do {
+      var frames: [_DynamicFrame] = []
+      byMirror._emitMirror(value, into: &frames)
+      byMirror._drain(&frames)
+    }
+    let agree =
+      byLayout.failure == nil && byMirror.failure == nil
+      && byLayout.withWrittenBytes { first in byMirror.withWrittenBytes { first.elementsEqual($0) } }
+    layout.state.store(agree ? _TypeLayout.checked : _TypeLayout.rejected, ordering: .releasing)
+    return agree
+  }
+}

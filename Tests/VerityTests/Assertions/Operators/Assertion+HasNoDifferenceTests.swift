@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import Verity
+
+/// `hasNoDifference`: `==` decides for `Equatable` values under options that change no
+/// comparison; structure decides otherwise.
+@Suite struct HasNoDifferenceTests {
+  struct Line: Equatable {
+    var sku: String
+    var quantity: Int
+  }
+
+  /// `==` compares only `id`: two entities with one `id` and other names are equal.
+  struct Entity: Equatable {
+    var id: Int
+    var name: String
+    static func == (a: Entity, b: Entity) -> Bool { a.id == b.id }
+  }
+
+  /// `==` that is never true, for values whose structures are equal.
+  struct NeverEqual: Equatable {
+    var value: Int
+    static func == (a: NeverEqual, b: NeverEqual) -> Bool { false }
+  }
+
+  struct Reading: Equatable {
+    var value: Double
+  }
+
+  /// Not `Equatable`: compared by structure.
+  struct PlainReading {
+    var value: Double
+  }
+
+  @Test func equalEquatableValuesPass() {
+    let lines = [Line(sku: "a", quantity: 1), Line(sku: "b", quantity: 2)]
+    Assert(that: TestAnAssertion(on: lines).hasNoDifference(from: lines, line: 4))
+      .didPass(expectedName: "hasNoDifference", expectedLine: 4)
+  }
+
+  @Test func differentEquatableValuesShowTheDiff() {
+    let actual = [Line(sku: "a", quantity: 1), Line(sku: "b", quantity: 3)]
+    let expected = [Line(sku: "a", quantity: 1), Line(sku: "b", quantity: 2)]
+    Assert(that: TestAnAssertion(on: actual).hasNoDifference(from: expected, line: 5))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 5)
+      .isEqualTo(.message("""
+        the values differ (expected → actual; 1 changed):
+          [1].quantity: 2 → 3
+        """))
+  }
+
+  /// `==` decides: an entity equal by `id` passes though its name differs, as with `isEqualTo`.
+  @Test func equalsDecidesForEquatableValues() {
+    Assert(that: TestAnAssertion(on: Entity(id: 1, name: "Ada")).hasNoDifference(from: Entity(id: 1, name: "Grace"), line: 6))
+      .didPass(expectedName: "hasNoDifference", expectedLine: 6)
+  }
+
+  /// With options that change the comparison, structure decides: the names differ.
+  @Test func optionsThatChangeTheComparisonCompareStructures() {
+    let options = DiffOptions(ignoredFields: ["unused"])
+    Assert(
+      that: TestAnAssertion(on: Entity(id: 1, name: "Ada"))
+        .hasNoDifference(from: Entity(id: 1, name: "Grace"), options: options, line: 7)
+    )
+    .didFail(expectedName: "hasNoDifference", expectedLine: 7)
+    .isEqualTo(.message("""
+      the values differ (expected → actual; 1 changed):
+        name: "Grace" → "Ada"
+      """))
+    // A tolerance lets structure pass what == rejects.
+    Assert(
+      that: TestAnAssertion(on: Reading(value: 1.0))
+        .hasNoDifference(from: Reading(value: 1.05), options: DiffOptions(floatTolerance: 0.1), line: 8)
+    )
+    .didPass(expectedName: "hasNoDifference", expectedLine: 8)
+  }
+
+  /// Options that only shape the explanation (line and edit budgets, identity alignment) keep
+  /// `==` deciding.
+  @Test func renderingOptionsKeepEqualsDeciding() {
+    let options = DiffOptions(identityField: "id", editLimit: 3, lineLimit: 5)
+    Assert(
+      that: TestAnAssertion(on: Entity(id: 1, name: "Ada"))
+        .hasNoDifference(from: Entity(id: 1, name: "Grace"), options: options, line: 9)
+    )
+    .didPass(expectedName: "hasNoDifference", expectedLine: 9)
+  }
+
+  @Test func equalsFailingWithEqualStructuresSaysSo() {
+    Assert(that: TestAnAssertion(on: NeverEqual(value: 1)).hasNoDifference(from: NeverEqual(value: 1), line: 10))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 10)
+      .isEqualTo(.message(
+        "== says the values differ, but their structures are equal (the type's == compares something its stored properties do not show)"
+      ))
+  }
+
+  @Test func aNaNFailsUnderEqualsAndSaysWhy() {
+    Assert(that: TestAnAssertion(on: Reading(value: .nan)).hasNoDifference(from: Reading(value: .nan), line: 11))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 11)
+      .isEqualTo(.message(
+        "== says the values differ, but their structures are equal (the value holds a NaN, which is not equal to itself under ==)"
+      ))
+  }
+
+  /// A value that is not `Equatable` compares by structure, where NaN equals NaN.
+  @Test func nonEquatableValuesCompareByStructure() {
+    Assert(that: TestAnAssertion(on: PlainReading(value: .nan)).hasNoDifference(from: PlainReading(value: .nan), line: 12))
+      .didPass(expectedName: "hasNoDifference", expectedLine: 12)
+    let json: [String: Any] = ["a": 1]
+    Assert(that: TestAnAssertion(on: json).hasNoDifference(from: ["a": 2], line: 13))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 13)
+      .isEqualTo(.message("""
+        the values differ (expected → actual; 1 changed):
+          ["a"]: 2 → 1
+        """))
+  }
+}
