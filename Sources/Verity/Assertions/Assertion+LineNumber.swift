@@ -11,7 +11,8 @@ extension Assertion {
   /// - Parameters:
   ///   - name: The operator's name as it appears in failure messages.
   ///   - lineNumber: The caller's line, which the operator captures with `line: Int = #line`
-  ///     (any integer type; a negative line is taken as 0).
+  ///     (a negative line is taken as 0; an operator that captures `line: UInt = #line` passes it
+  ///     as it is, to the `UInt` overload).
   ///   - evaluator: Checks the value and returns the outcome.
   ///
   /// ```swift
@@ -30,20 +31,37 @@ extension Assertion {
   @discardableResult
   public func evaluate<NewValue>(
     name: String,
-    lineNumber: some BinaryInteger,
+    lineNumber: Int,
+    evaluator: (Value) throws -> AssertionResult<NewValue>
+  ) -> Assertion<NewValue> {
+    evaluate(name: name, lineNumber: UInt(clamping: lineNumber), evaluator: evaluator)
+  }
+
+  /// ``evaluate(name:lineNumber:evaluator:)-(_,Int,_)`` for an operator that captures its line as
+  /// Verity's own do, `line: UInt = #line`.
+  ///
+  /// ```swift
+  /// func isEven(line: UInt = #line) -> Assertion<Int> {
+  ///   evaluate(name: "isEven", lineNumber: line) { $0 % 2 == 0 ? .pass($0) : .fail(message: "odd") }
+  /// }
+  /// ```
+  @discardableResult
+  public func evaluate<NewValue>(
+    name: String,
+    lineNumber: UInt,
     evaluator: (Value) throws -> AssertionResult<NewValue>
   ) -> Assertion<NewValue> {
     evaluate(
-      name: name, fileID: chain.fileID, filePath: chain.filePath, line: UInt(clamping: lineNumber),
-      column: 0, evaluator: evaluator)
+      name: name, fileID: chain.fileID, filePath: chain.filePath, line: lineNumber, column: 0,
+      evaluator: evaluator)
   }
 
   /// Runs one operator's asynchronous check, located by its line alone: the short form of
   /// ``asyncEvaluate(name:fileID:filePath:line:column:evaluator:)``, as Gauntlet's operators call
   /// it.
   ///
-  /// Reports as ``evaluate(name:lineNumber:evaluator:)`` does: at `lineNumber` in the file of the
-  /// chain's `Assert(that:)`.
+  /// Reports as ``evaluate(name:lineNumber:evaluator:)-(_,Int,_)`` does: at `lineNumber` in the
+  /// file of the chain's `Assert(that:)`.
   ///
   /// ```swift
   /// extension Assertion where Value == URL {
@@ -57,7 +75,7 @@ extension Assertion {
   @discardableResult
   public nonisolated(nonsending) func asyncEvaluate<NewValue>(
     name: String,
-    lineNumber: some BinaryInteger,
+    lineNumber: Int,
     evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
   ) async -> Assertion<NewValue> {
     await asyncEvaluate(
