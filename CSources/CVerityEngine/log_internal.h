@@ -195,10 +195,13 @@ VRT__HOT bool vrt__skip(const uint8_t *p, size_t avail, size_t *out_size) {
   return vrt__value_size(p, avail, out_size) == VRT_OK;
 }
 
-/** An 8-bit fingerprint of one argument's bytes: a multiply-mix of its first and last 8 bytes and
- *  its length for short arguments (every scalar), XXH3 for longer ones. */
-VRT__HOT uint8_t vrt__fingerprint(const vrt_log *log, const uint8_t *bytes, size_t length) {
-  if (log->hash.flags & VRT_HASH_CONSTANT) return (uint8_t)log->hash.constant;
+/** A 64-bit hash of one argument's bytes for fingerprints: a multiply-mix of its first and last
+ *  8 bytes and its length for short arguments (every scalar), XXH3 for longer ones. Under
+ *  VRT_HASH_CONSTANT every argument gets the same value (the constant byte, repeated). */
+VRT__HOT uint64_t vrt__fingerprint_hash(const vrt_log *log, const uint8_t *bytes, size_t length) {
+  if (log->hash.flags & VRT_HASH_CONSTANT) {
+    return (uint64_t)(uint8_t)log->hash.constant * UINT64_C(0x0101010101010101);
+  }
   uint64_t h;
   if (length <= 16) {
     /* Fixed-size loads only (a variable-length memcpy would be a library call per argument). */
@@ -220,20 +223,61 @@ VRT__HOT uint8_t vrt__fingerprint(const vrt_log *log, const uint8_t *bytes, size
   } else {
     h = XXH3_64bits_withSeed(bytes, length, log->hash.seed);
   }
-  return (uint8_t)(h >> 56);
+  return h;
 }
 
 /**
- * A call's argument fingerprints, one byte each: byte k (k = 0, 1, 2) fingerprints argument k, byte
- * 3 the bytes of every later argument together; a missing argument gives 0. Arguments are found by
- * their header-only sizes; where the list cannot be read, the rest is 0 (such a call matches no
- * pattern that reaches it). Equal arguments have equal fingerprints, so a query compares bytes
- * only for calls whose fingerprints agree with its EQ arguments (and never trusts an agreement).
- * `out_formed` (may be NULL) tells whether exactly `arg_count` readable values fill the bytes.
+ * Where argument `k` of a call with `arg_count` arguments sits in the call's 32-bit fingerprint
+ * word: its bit offset and width. The word is shared out by the argument count, so a call with
+ * few arguments filters more sharply: one argument has all 32 bits, two have 16 each, three have
+ * 11, 11 and 10; four or more have 8 bits for each of the first three and 8 for all the rest
+ * together (k = 3). Returns false when argument `k` has no field of its own.
+ */
+static inline bool vrt__print_field(uint32_t arg_count, uint32_t k, uint32_t *out_shift, uint32_t *out_bits) {
+  switch (arg_count) {
+    case 0: return false;
+    case 1: *out_shift = 0; *out_bits = 32; return k == 0;
+    case 2: *out_shift = 16u * k; *out_bits = 16; return k < 2;
+    case 3:
+      if (k > 2) return false;
+      *out_shift = 11u * k;
+      *out_bits = k == 2 ? 10u : 11u;
+      return true;
+    default:
+      if (k > 3) return false;
+      *out_shift = 8u * k;
+      *out_bits = 8;
+      return true;
+  }
+}
+
+/** The fingerprint field (already shifted into place) of one argument's bytes, as argument `k` of
+ *  a call with `arg_count` arguments; 0 when it has no field. `*out_mask` (may be NULL) gets the
+ *  field's bits. */
+static inline uint32_t vrt__print_bits(const vrt_log *log, const uint8_t *bytes, size_t length, uint32_t arg_count,
+                                       uint32_t k, uint32_t *out_mask) {
+  uint32_t shift, bits;
+  if (!vrt__print_field(arg_count, k, &shift, &bits)) {
+    if (out_mask != NULL) *out_mask = 0;
+    return 0;
+  }
+  const uint32_t field = (uint32_t)(vrt__fingerprint_hash(log, bytes, length) >> (64u - bits));
+  if (out_mask != NULL) *out_mask = (bits == 32 ? UINT32_MAX : ((UINT32_C(1) << bits) - 1u)) << shift;
+  return field << shift;
+}
+
+/**
+ * A call's argument fingerprints, in one 32-bit word laid out by the argument count
+ * (vrt__print_field): a field per argument among the first three (or the only one or two), and for
+ * four or more arguments a last byte for every later argument together; a missing argument gives
+ * 0. Arguments are found by their header-only sizes; where the list cannot be read, the rest is 0
+ * (such a call matches no pattern that reaches it). Equal arguments have equal fingerprints, so a
+ * query compares bytes only for calls whose fingerprints agree with its EQ arguments (and never
+ * trusts an agreement). `out_formed` (may be NULL) tells whether exactly `arg_count` readable
+ * values fill the bytes.
  */
 static inline uint32_t vrt__fingerprints(const vrt_log *log, const uint8_t *args, size_t length,
                                          uint32_t arg_count, bool *out_formed) {
-  const bool constant = (log->hash.flags & VRT_HASH_CONSTANT) != 0;
   uint32_t prints = 0;
   size_t pos = 0, rest = 0;
   bool formed = true;
@@ -243,14 +287,14 @@ static inline uint32_t vrt__fingerprints(const vrt_log *log, const uint8_t *args
       formed = false;
       break;
     }
-    if (k < 3) prints |= (uint32_t)vrt__fingerprint(log, args + pos, size) << (8u * k);
+    if (k < 3) prints |= vrt__print_bits(log, args + pos, size, arg_count, k, NULL);
     if (k == 3) rest = pos;
     pos += size;
   }
   if (formed && pos != length) formed = false;
-  if (formed && arg_count > 3) prints |= (uint32_t)vrt__fingerprint(log, args + rest, length - rest) << 24;
+  if (formed && arg_count > 3) prints |= vrt__print_bits(log, args + rest, length - rest, arg_count, 3, NULL);
   if (out_formed != NULL) *out_formed = formed;
-  return constant ? (uint32_t)(uint8_t)log->hash.constant * 0x01010101u : prints;
+  return prints;
 }
 
 /** Whether call `slot` of `page` had a readable argument list at append. */

@@ -56,13 +56,14 @@ static vrt_status vrt__run(vrt_log *log, const vrt__query *q, uint64_t from, vrt
     if (plan == NULL) return VRT_ERR_OUT_OF_MEMORY;
   }
   /* EQ arguments among the first three filter on the fingerprints stored at append: only calls
-   * whose fingerprint bytes agree are read (4 bytes per call otherwise). */
+   * whose fingerprint fields agree are read (4 bytes per call otherwise). */
   uint32_t print_mask = 0, print_want = 0;
   for (uint32_t i = 0; i < q->argc && i < 3; i++) {
     const vrt_arg_pattern *a = &q->pattern->args[i];
     if (a->kind != VRT_ARG_EQ) continue;
-    print_mask |= 0xFFu << (8u * i);
-    print_want |= (uint32_t)vrt__fingerprint(log, a->bytes, a->length) << (8u * i);
+    uint32_t mask;
+    print_want |= vrt__print_bits(log, a->bytes, a->length, q->argc, i, &mask);
+    print_mask |= mask;
   }
   const uint32_t *column = NULL;
   uint32_t want = 0;
