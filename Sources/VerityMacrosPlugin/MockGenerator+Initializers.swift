@@ -3,9 +3,14 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-// `@Mock` for initializer requirements: the mock gets a matching initializer that creates fresh
-// storage and records the call as `init(...)`, the same initializer with the caller's location
-// (what a test calls: failures the mock's calls cause are reported there), and `$init` handles.
+// `@Mock` for initializer requirements: a matching initializer that creates fresh storage and
+// records the call as `init(...)`, the same initializer with the caller's location (what a test
+// calls: failures the mock's calls cause are reported there), and `$init` handles.
+//
+// They go in `extension P where Self: Verity._GeneratedMock` and delegate to the mock's
+// `init(_verityStorage:)`, so the mock of a protocol that inherits `P` (at any depth) gets them as
+// it gets `P`'s other members. A protocol nested in a type has no extensions: its mock class holds
+// them, assigning its storage itself.
 extension MockGenerator {
   mutating func initializerMembers(_ initializer: InitializerDeclSyntax) -> [String] {
     let parameters = parameters(of: initializer.signature.parameterClause.parameters)
@@ -19,22 +24,25 @@ extension MockGenerator {
     let optional = initializer.optionalMark?.text ?? ""
     let superInit = inheritsNSObjectProtocol && !isActorProtocol ? "\n  super.init()" : ""
     let location = "fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column"
+    func body(_ storage: String) -> String {
+      isNested
+        ? "self.storage = \(storage)\(superInit)\nself.storage.log.record(\(record))"
+        : "self.init(_verityStorage: \(storage))\nself.storage.log.record(\(record))"
+    }
     let members = [
       """
       /// The protocol's initializer: a mock with no stubs, whose failures are reported where the
       /// test last stubbed or verified it (a test that calls it directly uses the next initializer).
       @_disfavoredOverload
       \(access)\(nonisolated)init\(optional)(\(signature.joined(separator: ", ")))\(effects) {
-        self.storage = Verity.MockStorage()\(superInit)
-        self.storage.log.record(\(record))
+      \(indent(body("Verity.MockStorage()")))
       }
       """,
       """
       /// The protocol's initializer called by a test: failures that the mock's calls cause are
       /// reported at the caller's line until the test stubs or verifies the mock.
       \(access)\(nonisolated)init\(optional)(\((signature + [location]).joined(separator: ", ")))\(effects) {
-        self.storage = Verity.MockStorage(strict: false, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)
-        self.storage.log.record(\(record))
+      \(indent(body("Verity.MockStorage(strict: false, fileID: fileID, filePath: filePath, line: line, column: column)")))
       }
       """,
     ]

@@ -4,14 +4,18 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 // `@Mock` for method requirements: the recording, answering member and its two `$name` handles
-// (matchers, and plain values).
+// (matchers, and plain values). Operators are methods too: recorded in the type's static storage,
+// with handles named for the operator (`==` has `$equals`, see `operatorHandleName`).
 extension MockGenerator {
-  mutating func functionMember(_ function: FunctionDeclSyntax) -> String? {
-    let name = bareName(function.name)
-    // An operator is left to the mock's author: an extension of the mock implements it (the
-    // compiler says the mock does not conform until it does).
-    if !(name.first.map { $0.isLetter || $0 == "_" } ?? false) { return nil }
-    let parameters = parameters(of: function.signature.parameterClause.parameters)
+  /// A method's implementation, and its handles. An operator's implementation goes in the mock
+  /// class, not the requirements extension: the compiler does not find an operator an extension
+  /// macro writes when it looks for a witness (swiftlang/swift#88793), so there it is written with
+  /// the mock's name in place of `Self` (which a class's parameter cannot be).
+  mutating func functionMember(_ function: FunctionDeclSyntax) -> (member: String, handles: [String]) {
+    let isOperator = isOperator(function)
+    // `==`, or `prefix -`: what the identifier starts with.
+    let name = memberName(function)
+    let parameters = parameters(of: function.signature.parameterClause)
     let isStatic = isStatic(function.modifiers)
     let storage = storageExpression(isStatic: isStatic)
     let effects = function.signature.effectSpecifiers
@@ -24,42 +28,118 @@ extension MockGenerator {
     let returnType = resultTypeText(function.signature.returnClause?.type)
     let generics = function.genericParameterClause?.trimmedDescription ?? ""
     let whereClause = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
-    let staticKeyword = (isStatic ? "static " : "") + (isNonisolated(function.modifiers) ? "nonisolated " : "")
+    let fixity = operatorFixity(function).map { "\($0) " } ?? ""
+    let staticKeyword = (isStatic ? "static " : "") + (isNonisolated(function.modifiers) ? "nonisolated " : "") + fixity
     let attributePrefix = function.attributes.contains { $0.trimmedDescription == "@discardableResult" }
       ? "@discardableResult " : ""
-    let signatureParameters = parameters.map { $0.declaration(type: $0.declaredType) }
+    // In the mock class, an operator's `Self` is the mock.
+    let mockName = "\(proto.name.text)Mock"
+    func inClass(_ type: String) -> String { isOperator ? replacingSelf(in: type, with: mockName) : type }
+    let signatureParameters = parameters.map { $0.declaration(type: inClass($0.declaredType)) }
     var effectText = ""
     if isAsync { effectText += " async" }
     if let throwsClause { effectText += " " + throwsClause.trimmedDescription }
     let variant = variant(of: function)
     let identifier = identifier(name, parameters, variant: variant)
+    // `==` (and `!=`) between two mocks that no stub answers: identity, so a mock equals itself
+    // (and `eq(mock)`, `contains`, `firstIndex(of:)` find it), not `false`.
+    let identityAnswer: String? =
+      if isOperator, operatorFixity(function) == nil, ["==", "!="].contains(bareName(function.name)),
+        parameters.count == 2, parameters.allSatisfy({ $0.valueType == "Self" }), returnType == "Bool",
+        throwsClause == nil
+      {
+        bareName(function.name) == "==" ? "\(parameters[0].name) === \(parameters[1].name)" : "\(parameters[0].name) !== \(parameters[1].name)"
+      } else {
+        nil
+      }
     let body = callBody(
-      identifier: identifier, parameters: parameters, storage: storage, returnType: returnType,
-      throwing: throwing, typedError: typedError)
+      identifier: identifier, parameters: parameters, storage: storage, returnType: inClass(returnType),
+      throwing: throwing, typedError: typedError, unstubbed: identityAnswer)
+    // An operator's name is followed by a space: `func + <T>(` (`+<` would read as one operator).
+    let declaredName = isOperator ? bareName(function.name) + " " : escaped(name)
     let member = """
-      \(attributePrefix)\(access)\(staticKeyword)func \(escaped(name))\(generics)(\(signatureParameters.joined(separator: ", ")))\(effectText) -> \(declaredReturn)\(whereClause) {
+      \(attributePrefix)\(access)\(staticKeyword)func \(declaredName)\(generics)(\(signatureParameters.joined(separator: ", ")))\(effectText) -> \(inClass(declaredReturn))\(whereClause) {
       \(indent(body))
       }
       """
     // Overloads that differ only in `async` or in their result: the async one's handles are
-    // `$nameAsync`, and a result-type overload's handles take `returning: Result.self`.
-    var handleName = "$\(name)"
+    // `$nameAsync` (`$name_async` when a member named `nameAsync` with the same labels has that
+    // handle already), and a result-type overload's handles take `returning: Result.self`.
+    var handleName = isOperator ? operatorHandleName(function, parameters) : name
     var returning: String? = nil
     if let others = variants[typedIdentifier(name, parameters)], overloadedSelectors.contains(selector(name, parameters)) {
-      if variant.isAsync, others.contains(where: { !$0.isAsync }) { handleName += "Async" }
+      if variant.isAsync, others.contains(where: { !$0.isAsync }) {
+        handleName = uniqueHandleName(["\(handleName)Async", "\(handleName)_async"], parameters)
+      }
       if Set(others.map(\.returnType)).count > 1 { returning = returnType }
     }
     let handles = handleMembers(
-      name: handleName, parameters: parameters, identifier: identifier, returnType: returnType,
-      isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning, errorType: typedError)
-    return ([member] + handles).joined(separator: "\n\n")
+      name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: returnType,
+      isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning, errorType: typedError,
+      matchesSelfByIdentity: isOperator)
+    return (member, handles)
+  }
+
+  /// `type` with each `Self` (not `Self.Member`) replaced by `name`.
+  func replacingSelf(in type: String, with name: String) -> String {
+    return SelfReplacer(name: name).rewrite(TypeSyntax(stringLiteral: type)).description
+  }
+
+  /// Whether `function` declares an operator (`static func ==`, `static prefix func -`).
+  func isOperator(_ function: FunctionDeclSyntax) -> Bool {
+    switch function.name.tokenKind {
+    case .binaryOperator, .prefixOperator, .postfixOperator: return true
+    default: return !(bareName(function.name).first.map { $0.isLetter || $0 == "_" } ?? false)
+    }
+  }
+
+  /// `prefix` or `postfix` for a unary operator; nil for an infix one and for other methods.
+  func operatorFixity(_ function: FunctionDeclSyntax) -> String? {
+    guard isOperator(function) else { return nil }
+    return function.modifiers.first { ["prefix", "postfix"].contains($0.name.text) }?.name.text
+  }
+
+  /// The name a method's identifier starts with: its name, or an operator with its fixity
+  /// (`==`, `prefix -`, `postfix ++`), so a prefix and a postfix operator are different members.
+  func memberName(_ function: FunctionDeclSyntax) -> String {
+    let name = bareName(function.name)
+    return operatorFixity(function).map { "\($0) \(name)" } ?? name
+  }
+
+  /// The handle name of an operator (without `$`): a word for the standard operators (`==` is
+  /// `equals`, `<` is `lessThan`), else `operator` and a word for each character (`<>` is
+  /// `operatorLessGreater`; a character outside ASCII is `U` and its code point in hexadecimal);
+  /// a unary operator's starts with its fixity (`prefix -` is `prefixMinus`). When a member of the
+  /// protocol already has that handle, the spelled-out form (`operatorEqualEqual`).
+  func operatorHandleName(_ function: FunctionDeclSyntax, _ parameters: [MockParameter]) -> String {
+    let symbol = bareName(function.name)
+    let spelled = symbol.unicodeScalars.map { scalar in
+      operatorCharacterNames[scalar] ?? "U" + String(scalar.value, radix: 16, uppercase: true)
+    }.joined()
+    let word = operatorWords[symbol]
+    let candidates: [String]
+    if let fixity = operatorFixity(function) {
+      candidates = [fixity + (word.map(capitalized) ?? spelled), "operator" + capitalized(fixity) + spelled]
+    } else {
+      candidates = [word ?? "operator" + spelled, "operator" + spelled]
+    }
+    return uniqueHandleName(candidates, parameters)
+  }
+
+  /// The first of `candidates` that no member of the protocol has as a handle with these
+  /// parameters' labels; when all are taken, the last with 2, 3, ... appended.
+  func uniqueHandleName(_ candidates: [String], _ parameters: [MockParameter]) -> String {
+    let isFree = { (name: String) in !memberHandles.contains(selector(name, parameters)) }
+    if let free = candidates.first(where: isFree) { return free }
+    let last = candidates.last ?? "handle"
+    return (2...).lazy.map { "\(last)\($0)" }.first(where: isFree)!
   }
 
   /// The `$name(...)` handles: one taking matchers (default `any()`), one taking plain values.
   func handleMembers(
     name: String, parameters: [MockParameter], identifier: String, returnType: String, isStatic: Bool,
     generics: String = "", whereClause: String = "", trailing: MockParameter? = nil, trailingLabel: String? = nil,
-    returning: String? = nil, errorType: String? = nil
+    returning: String? = nil, errorType: String? = nil, matchesSelfByIdentity: Bool = false
   ) -> [String] {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
@@ -99,15 +179,19 @@ extension MockGenerator {
     if !plain.isEmpty {
       let valueParameters = parameters.map { declaration($0, matcher: false, isTrailing: false) }
         + (trailing.map { [declaration($0, matcher: false, isTrailing: true)] } ?? []) + returningParameter
+      // An operator's `Self` argument (a mock) is matched by identity: its `==` may be the mocked
+      // operator itself, which would look its own stubs up while they are being matched.
+      let identity = { (parameter: MockParameter) in matchesSelfByIdentity && parameter.valueType == "Self" }
       let values = all.map {
-        isFunctionType($0.valueType) || $0.isNonEscapingClosure || $0.isOwnershipPlaceholder ? $0.name : anyValue($0)
+        if identity($0) { return "Verity.identical(to: \($0.name))" }
+        return isFunctionType($0.valueType) || $0.isNonEscapingClosure || $0.isOwnershipPlaceholder ? $0.name : anyValue($0)
       }
       handles.append(
         """
         /// Calls to `\(identifier)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(plain.count == all.count ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))
+          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))
         }
         """)
     }
@@ -118,5 +202,38 @@ extension MockGenerator {
     let parsed = TypeSyntax(stringLiteral: type)
     if let attributed = parsed.as(AttributedTypeSyntax.self) { return attributed.baseType.is(FunctionTypeSyntax.self) }
     return parsed.is(FunctionTypeSyntax.self)
+  }
+}
+
+/// The words of the standard operators' handles (`$equals` for `==`).
+let operatorWords: [String: String] = [
+  "==": "equals", "!=": "notEquals", "<": "lessThan", "<=": "lessThanOrEquals", ">": "greaterThan",
+  ">=": "greaterThanOrEquals", "+": "plus", "-": "minus", "*": "times", "/": "dividedBy", "%": "remainder",
+  "+=": "plusAssign", "-=": "minusAssign", "*=": "timesAssign", "/=": "dividedByAssign", "%=": "remainderAssign",
+  "!": "not", "&&": "and", "||": "or", "~=": "patternMatch", "...": "closedRange", "..<": "halfOpenRange",
+  "&": "bitwiseAnd", "|": "bitwiseOr", "^": "bitwiseXor", "~": "bitwiseNot", "<<": "shiftLeft", ">>": "shiftRight",
+]
+
+/// The word for each ASCII operator character, for the handles of other operators (`<>` is
+/// `$operatorLessGreater`).
+let operatorCharacterNames: [Unicode.Scalar: String] = [
+  "=": "Equal", "!": "Bang", "<": "Less", ">": "Greater", "+": "Plus", "-": "Minus", "*": "Star", "/": "Slash",
+  "%": "Percent", "&": "Amp", "|": "Bar", "^": "Caret", "~": "Tilde", "?": "Question", ".": "Dot",
+]
+
+func capitalized(_ word: String) -> String {
+  word.prefix(1).uppercased() + word.dropFirst()
+}
+
+/// Rewrites each `Self` type (not the base of `Self.Member`) to a name.
+final class SelfReplacer: SyntaxRewriter {
+  let name: String
+  init(name: String) {
+    self.name = name
+    super.init(viewMode: .sourceAccurate)
+  }
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard node.name.text == "Self", !(node.parent?.is(MemberTypeSyntax.self) ?? false) else { return super.visit(node) }
+    return TypeSyntax(node.with(\.name, .identifier(name, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia)))
   }
 }

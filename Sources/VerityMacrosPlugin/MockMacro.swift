@@ -10,13 +10,17 @@ import SwiftSyntaxMacros
 ///   `Verity.Mock`, with its storage and initializers;
 /// - an `extension P where Self: Verity.Mock` that implements every requirement `P` declares (each
 ///   records its call and answers from the stubs) and adds the `$name(...)` handles for `when` and
-///   `verify`.
+///   `verify`;
+/// - when `P` declares initializers, an `extension P where Self: Verity._GeneratedMock` with them
+///   (each delegates to the mock's `init(_verityStorage:)`, which every generated mock has) and
+///   their `$init` handles.
 ///
 /// Both are compiled only under `#if DEBUG || VERITY_MOCKS` (``compilationCondition``), so a
 /// release build of an app that declares `@Mock` protocols holds no mock.
 ///
-/// Because the requirements are implemented for any `Mock` that adopts `P`, the mock of a protocol
-/// that inherits `P` gets them too: a child's mock only adds what the child declares. An inherited
+/// Because the requirements are implemented for any `Mock` (initializers: any generated mock) that
+/// adopts `P`, the mock of a protocol that inherits `P` gets them too: a child's mock only adds
+/// what the child declares. An inherited
 /// protocol the macro cannot see (another module's, or one without `@Mock`) is left to the compiler:
 /// its requirements with defaults just work, others are restated in the mocked protocol or written
 /// in an extension of the mock, and otherwise "does not conform" is the only error.
@@ -47,18 +51,17 @@ public struct MockMacro: PeerMacro, ExtensionMacro {
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
     var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: false)
     generator.isNested = isNested(in: context) || type.trimmedDescription.contains(".")
-    guard let output = generator.generate(), let requirements = output.requirements,
-      let extensionDecl = DeclSyntax(stringLiteral: requirements).as(ExtensionDeclSyntax.self)
-    else { return [] }
-    // An extension macro cannot return an `#if` block: the members go inside one, and a release
-    // build keeps an empty extension.
-    let members = extensionDecl.memberBlock.members.description
-    let conditional = DeclSyntax(stringLiteral: "#if \(compilationCondition)\(members)\n#endif")
-    return [
-      extensionDecl.with(
+    guard let output = generator.generate(), let requirements = output.requirements else { return [] }
+    return ([requirements] + (output.initializers.map { [$0] } ?? [])).compactMap { text in
+      guard let extensionDecl = DeclSyntax(stringLiteral: text).as(ExtensionDeclSyntax.self) else { return nil }
+      // An extension macro cannot return an `#if` block: the members go inside one, and a release
+      // build keeps an empty extension.
+      let members = extensionDecl.memberBlock.members.description
+      let conditional = DeclSyntax(stringLiteral: "#if \(compilationCondition)\(members)\n#endif")
+      return extensionDecl.with(
         \.memberBlock,
         extensionDecl.memberBlock.with(\.members, MemberBlockItemListSyntax([MemberBlockItemSyntax(decl: conditional)])))
-    ]
+    }
   }
 
   /// When a generated mock is compiled: in debug builds (where `swift test` runs) and in any build
@@ -119,19 +122,23 @@ struct MockParameter {
   }
 }
 
-/// The generated parts of a mock: the peer class, and the extension that implements the
-/// protocol's requirements for any `Verity.Mock`.
+/// The generated parts of a mock: the peer class, the extension that implements the protocol's
+/// requirements for any `Verity.Mock`, and the one with its initializers for any generated mock.
 struct MockOutput {
   var mock: String
   /// Nil for a protocol nested in a type (its mock holds the members).
   var requirements: String?
+  /// The initializer requirements' extension; nil when the protocol declares none, or is nested.
+  var initializers: String?
 }
 
-/// Members generated for one part of a protocol body: the class's (initializers) and the
-/// extension's (everything else), each already wrapped in the `#if` blocks they came from.
+/// Members generated for one part of a protocol body: the class's (initializers, for a nested
+/// protocol), the requirements extension's (everything else) and the initializers extension's,
+/// each already wrapped in the `#if` blocks they came from.
 struct MockMembers {
   var mock: [String] = []
   var requirements: [String] = []
+  var initializers: [String] = []
 }
 
 /// What distinguishes overloads that share a selector and parameter types.
@@ -152,6 +159,10 @@ struct MockGenerator<Context: MacroExpansionContext> {
   /// Typed identifiers used by more than one member (sync and async, or return-type overloads),
   /// with the variants of each.
   var variants: [String: Set<OverloadVariant>] = [:]
+  /// The handles the protocol's own members get under their own names, as `name(labels:)` (`read(key:)`,
+  /// `name()` and `name(set:)` for a property): a generated handle name (`$startAsync`, `$equals`)
+  /// that one of them already has is replaced (see `uniqueHandleName`).
+  var memberHandles: Set<String> = []
 
   init(proto: ProtocolDeclSyntax, context: Context, reportsDiagnostics: Bool = true) {
     self.proto = proto
@@ -251,17 +262,27 @@ struct MockGenerator<Context: MacroExpansionContext> {
     var seen: [String: Int] = [:]
     for decl in decls {
       if let function = decl.as(FunctionDeclSyntax.self) {
-        seen[selector(bareName(function.name), parameters(of: function.signature.parameterClause.parameters)), default: 0] += 1
+        seen[selector(memberName(function), parameters(of: function.signature.parameterClause)), default: 0] += 1
       }
     }
     overloadedSelectors = Set(seen.filter { $0.value > 1 }.map(\.key))
     var typed: [String: [OverloadVariant]] = [:]
     for decl in decls {
       guard let function = decl.as(FunctionDeclSyntax.self) else { continue }
-      let key = typedIdentifier(bareName(function.name), parameters(of: function.signature.parameterClause.parameters))
+      let key = typedIdentifier(memberName(function), parameters(of: function.signature.parameterClause))
       typed[key, default: []].append(variant(of: function))
     }
     variants = typed.filter { $0.value.count > 1 }.mapValues(Set.init)
+    for decl in decls {
+      if let function = decl.as(FunctionDeclSyntax.self), !isOperator(function) {
+        memberHandles.insert(selector(bareName(function.name), parameters(of: function.signature.parameterClause)))
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+          memberHandles.formUnion(["\(bareName(pattern.identifier))()", "\(bareName(pattern.identifier))(set:)"])
+        }
+      }
+    }
 
     // The generated class's own members: `storage` (what `Verity.Mock` requires). A protocol
     // member of that name would be an "invalid redeclaration" in the expansion.
@@ -291,12 +312,12 @@ struct MockGenerator<Context: MacroExpansionContext> {
     let sendable = kind == "final class" && isolation.isEmpty ? ", Sendable" : ""
     let superclass = inheritsNSObjectProtocol && !isActorProtocol ? "NSObject, " : ""
     let superInit = superclass.isEmpty ? "" : "\n    super.init()"
-    let ownMembers = members.mock + (isNested ? members.requirements : [])
+    let ownMembers = members.mock + (isNested ? members.initializers + members.requirements : [])
     let classMembers = ownMembers.isEmpty ? "" : "\n\n" + ownMembers.joined(separator: "\n\n")
     let mock = """
       /// A mock of ``\(proto.name.text)`` generated by `@Mock`: it records every call and answers
       /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
-      \(isolation)\(access)\(kind) \(mockName)\(generics): \(superclass)\(proto.name.text), Verity.Mock\(sendable)\(whereClause) {
+      \(isolation)\(access)\(kind) \(mockName)\(generics): \(superclass)\(proto.name.text), Verity.Mock, Verity._GeneratedMock\(sendable)\(whereClause) {
         /// The mock's calls and stubs.
         \(access)\(nonisolated)let storage: Verity.MockStorage
 
@@ -310,6 +331,12 @@ struct MockGenerator<Context: MacroExpansionContext> {
           line: UInt = #line, column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)
+        }
+
+        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
+        /// protocol's initializer requirements (and its parents') delegate to.
+        \(access)\(nonisolated)init(_verityStorage storage: Verity.MockStorage) {
+          self.storage = storage\(superInit)
         }\(classMembers)
       }
       """
@@ -320,7 +347,16 @@ struct MockGenerator<Context: MacroExpansionContext> {
       \(members.requirements.joined(separator: "\n\n"))
       }
       """
-    return MockOutput(mock: mock, requirements: isNested ? nil : requirementsExtension)
+    let initializersExtension = """
+      /// ``\(proto.name.text)``'s initializers for any mock `@Mock` generates that adopts it (`\(mockName)`,
+      /// and the mock of a protocol that inherits it), with their `$init(...)` handles.
+      extension \(proto.name.text) where Self: Verity._GeneratedMock {
+      \(members.initializers.joined(separator: "\n\n"))
+      }
+      """
+    return MockOutput(
+      mock: mock, requirements: isNested ? nil : requirementsExtension,
+      initializers: isNested || members.initializers.isEmpty ? nil : initializersExtension)
   }
 
   /// The members for one protocol body (or one branch of an `#if` block in it).
@@ -329,21 +365,27 @@ struct MockGenerator<Context: MacroExpansionContext> {
     for member in list {
       let decl = member.decl
       if let function = decl.as(FunctionDeclSyntax.self) {
-        if let generated = functionMember(function) { members.requirements.append(generated) }
+        let generated = functionMember(function)
+        if isOperator(function) && !isNested {
+          members.mock.append(generated.member)
+          members.requirements.append(generated.handles.joined(separator: "\n\n"))
+        } else {
+          members.requirements.append(([generated.member] + generated.handles).joined(separator: "\n\n"))
+        }
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         members.requirements.append(contentsOf: propertyMembers(variable))
       } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
         members.requirements.append(contentsOf: subscriptMembers(subscriptDecl))
       } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-        members.mock.append(contentsOf: initializerMembers(initializer))
+        members.initializers.append(contentsOf: initializerMembers(initializer))
       } else if decl.is(AssociatedTypeDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
         || decl.is(MacroExpansionDeclSyntax.self)
       {
         // Not requirements (`#warning` and the like included): nothing to generate.
         continue
       } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-        var mockClauses: [String] = []
-        var requirementClauses: [String] = []
+        let parts: [WritableKeyPath<MockMembers, [String]>] = [\.mock, \.requirements, \.initializers]
+        var clauses: [[String]] = Array(repeating: [], count: parts.count)
         for clause in ifConfig.clauses {
           let keyword = clause.poundKeyword.text + (clause.condition.map { " " + $0.trimmedDescription } ?? "")
           var inner = MockMembers()
@@ -352,14 +394,12 @@ struct MockGenerator<Context: MacroExpansionContext> {
           } else if let elements = clause.elements {
             diagnose(elements, .unsupportedMember)
           }
-          mockClauses.append(keyword + (inner.mock.isEmpty ? "" : "\n" + inner.mock.joined(separator: "\n\n")))
-          requirementClauses.append(keyword + (inner.requirements.isEmpty ? "" : "\n" + inner.requirements.joined(separator: "\n\n")))
+          for (index, part) in parts.enumerated() {
+            clauses[index].append(keyword + (inner[keyPath: part].isEmpty ? "" : "\n" + inner[keyPath: part].joined(separator: "\n\n")))
+          }
         }
-        if mockClauses.contains(where: { $0.contains("\n") }) {
-          members.mock.append((mockClauses + ["#endif"]).joined(separator: "\n"))
-        }
-        if requirementClauses.contains(where: { $0.contains("\n") }) {
-          members.requirements.append((requirementClauses + ["#endif"]).joined(separator: "\n"))
+        for (index, part) in parts.enumerated() where clauses[index].contains(where: { $0.contains("\n") }) {
+          members[keyPath: part].append((clauses[index] + ["#endif"]).joined(separator: "\n"))
         }
       } else {
         diagnose(decl, .unsupportedMember)
@@ -369,6 +409,18 @@ struct MockGenerator<Context: MacroExpansionContext> {
   }
 
   // MARK: Shared by every member kind (each kind has its own file: MockGenerator+Methods.swift, ...)
+
+  /// A method's parameters; an operator's have no labels (`lhs` and `rhs` are only names).
+  func parameters(of clause: FunctionParameterClauseSyntax) -> [MockParameter] {
+    let parameters = parameters(of: clause.parameters)
+    guard let function = clause.parent?.parent?.as(FunctionDeclSyntax.self), isOperator(function) else { return parameters }
+    return parameters.map { parameter in
+      var parameter = parameter
+      parameter.label = "_"
+      parameter.selectorLabel = "_"
+      return parameter
+    }
+  }
 
   func parameters(of list: FunctionParameterListSyntax) -> [MockParameter] {
     list.enumerated().map { index, parameter in
@@ -492,7 +544,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
   /// The statements that record a call and return its answer.
   func callBody(
     identifier: String, parameters: [MockParameter], storage: String, returnType: String,
-    throwing: Bool, typedError: String?
+    throwing: Bool, typedError: String?, unstubbed: String? = nil
   ) -> String {
     let literal = stringLiteral(identifier)
     let record = (["\(literal)"] + parameters.map(recordedArgument)).joined(separator: ", ")
@@ -506,13 +558,14 @@ struct MockGenerator<Context: MacroExpansionContext> {
         } catch let error as \(typedError) {
           throw error
         } catch {
-          return \(storage).typedErrorMismatch(error, as: \(typedError).self, \(literal)) as \(returnType)
+          return try \(storage).typedErrorMismatch(error, as: \(typedError).self, \(literal)) as \(returnType)
         }
         """
     } else if throwing {
       answer = "return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
     } else {
-      answer = "return \(storage).answer(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
+      let fallback = unstubbed.map { ", unstubbed: \($0)" } ?? ""
+      answer = "return \(storage).answer(\(literal), arguments: \(tuple), values: \(values)\(fallback)) as \(returnType)"
     }
     // Non-escaping closures reach the answer through `withoutActuallyEscaping`.
     for parameter in parameters.reversed() where parameter.isNonEscapingClosure {

@@ -513,3 +513,77 @@ protocol ShapeLoader {
       ])
   }
 }
+
+/// A member named like the async overload's handle (`startAsync(address:)`): the async overload's
+/// handles are `$start_async` instead.
+@Mock
+protocol Starter {
+  func start(address: String) -> Bool
+  func start(address: String) async -> Bool
+  func startAsync(address: String) -> Bool
+}
+
+@Suite struct MockAsyncHandleCollisionTests {
+  @Test func anAsyncOverloadWhoseHandleNameIsTakenGetsAnother() async {
+    let starter = StarterMock()
+    when(starter.$start_async(address: "a")).thenReturn(true)
+    when(starter.$startAsync(address: "b")).thenReturn(true)
+    #expect(await starter.start(address: "a"))
+    #expect(starter.startAsync(address: "b"))
+    verify(starter.$start_async(address: "a"))
+    verify(starter.$startAsync(address: "b"))
+    verify(starter.$start(address: any()), .never)
+    let messages = await issueMessages { verify(starter.$start_async(address: "a"), .times(2)) }
+    #expect(messages == [#"verify failed - expected 2 calls to start(address: "a") async, got 1"#])
+  }
+}
+
+/// An error type with a default: an unstubbed typed-throws call whose result has none throws it.
+enum LookupError: Error, Equatable, MockDefaultable {
+  case unavailable
+  case missing(String)
+  static var mockDefault: LookupError { .unavailable }
+}
+
+@Mock
+protocol TypedLookup {
+  func lookup(_ key: String) throws(LookupError) -> Album
+}
+
+@Suite struct MockTypedThrowsDefaultErrorTests {
+  @Test func anUnstubbedCallThrowsTheErrorTypesDefault() async throws {
+    let mock = TypedLookupMock()
+    let line = #line + 1
+    when(mock.$lookup("b")).thenThrow(LookupError.missing("b"))
+    var thrown: [LookupError] = []
+    let issues = await recordedIssues {
+      do throws(LookupError) { _ = try mock.lookup("a") } catch { thrown.append(error) }
+    }
+    #expect(thrown == [.unavailable])
+    #expect(
+      issues.map(\.message) == [
+        #"unstubbed call to lookup("a"): no stub matches, and its result type Album has no default value; "#
+          + "stub it with when(…).thenReturn(…), or conform Album to MockDefaultable"
+      ])
+    #expect(issues.map(\.line) == [line])
+    #expect(throws: LookupError.missing("b")) { try mock.lookup("b") }
+    verify(mock.$lookup(any()), .times(2))
+  }
+
+  @Test func anAnswerThrowingAnotherErrorThrowsTheErrorTypesDefault() async throws {
+    let mock = TypedLookupMock()
+    let line = #line + 1
+    when(mock.$lookup(any())).thenAnswer { _ in throw AlbumError.notFound }
+    var thrown: [LookupError] = []
+    let issues = await recordedIssues {
+      do throws(LookupError) { _ = try mock.lookup("a") } catch { thrown.append(error) }
+    }
+    #expect(thrown == [.unavailable])
+    #expect(
+      issues.map(\.message) == [
+        "lookup(_:) failed - a stub throws notFound, but lookup(_:) throws only LookupError"
+      ])
+    #expect(issues.map(\.line) == [line])
+    verify(mock.$lookup("a"))
+  }
+}

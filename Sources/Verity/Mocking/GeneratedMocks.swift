@@ -53,6 +53,29 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
   public var description: String { "unstubbed call to \(call)" }
 }
 
+/// The hook `@Mock` uses to implement a protocol's initializer requirements: every generated mock
+/// adopts it, and its designated initializer ``init(_verityStorage:)`` is the one the protocol's
+/// initializers delegate to.
+///
+/// `@Mock` on a protocol `P` with `init(host: String)` writes the initializer (and its `$init`
+/// handles) in `extension P where Self: Verity._GeneratedMock`, so the mock of a protocol that
+/// inherits `P` gets it too, as it gets `P`'s other members. Generated code only: there is no
+/// reason to adopt it by hand.
+///
+/// ```swift
+/// extension Connection where Self: Verity._GeneratedMock {
+///   init(host: String) {
+///     self.init(_verityStorage: Verity.MockStorage())
+///     self.storage.log.record("init(host:)", Verity.recordable(host))
+///   }
+/// }
+/// ```
+public protocol _GeneratedMock: Mock {
+  /// Creates the mock with `storage` as its ``Mock/storage``: a new mock with no calls and no
+  /// stubs.
+  init(_verityStorage storage: MockStorage)
+}
+
 /// The default an unstubbed call returns: `()` for `Void`, nil for an optional,
 /// ``MockDefaultable/mockDefault``.
 func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
@@ -222,7 +245,40 @@ extension MockStorage {
     // tuple and looks no type up.
     if Value.self == Void.self, answersWithDefaults { return unsafeBitCast((), to: Value.self) }
     return _lookUpAnswer(
-      identifier, arguments: arguments, values: values(), fileID: fileID, filePath: filePath, line: line, column: column)
+      identifier, arguments: arguments, values: values(), unstubbed: { nil }, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// As ``answer(_:arguments:values:fileID:filePath:line:column:)``, but a call no stub answers
+  /// returns `unstubbed` (reported in strict mode) instead of the result type's default. A
+  /// generated `==` between two mocks answers identity (`lhs === rhs`) this way.
+  ///
+  /// ```swift
+  /// return storage.answer("==(_:_:)", arguments: (lhs, rhs), values: [lhs, rhs], unstubbed: lhs === rhs) as Bool
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - identifier: The member's identifier, as its calls are recorded.
+  ///   - arguments: The typed arguments, for `thenAnswer`.
+  ///   - values: The same arguments for stub matchers (evaluated only when stubs exist).
+  ///   - unstubbed: The answer when no stub matches (evaluated only then).
+  ///   - fileID: The file a failure is reported in; leave the default (`#fileID`).
+  ///   - filePath: The path of that file; leave the default (`#filePath`).
+  ///   - line: The line a failure is reported at; leave the default (`#line`).
+  ///   - column: The column a failure is reported at; leave the default (`#column`).
+  public func answer<Arguments, Value>(
+    _ identifier: String,
+    arguments: Arguments,
+    values: @autoclosure () -> [Any?],
+    unstubbed: @autoclosure () -> Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Value {
+    _lookUpAnswer(
+      identifier, arguments: arguments, values: values(), unstubbed: { .some(unstubbed()) }, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// `answer` past its fast path.
@@ -231,6 +287,7 @@ extension MockStorage {
     _ identifier: String,
     arguments: Arguments,
     values: @autoclosure () -> [Any?],
+    unstubbed: () -> Value?,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -241,7 +298,7 @@ extension MockStorage {
     // looked up only when something is reported).
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
-      return _unanswered(identifier, values: values, at: location)
+      return _unanswered(identifier, values: values, unstubbed: unstubbed, at: location)
     }
     switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
@@ -296,8 +353,10 @@ extension MockStorage {
 
   /// A typed-throws member's error: the stubbed error when it has the member's error type.
   /// Anything else is reported in the test (where it last stubbed or verified the mock, or created
-  /// it); the member then has no error it may throw, so the process stops. Generated mocks call
-  /// ``typedErrorMismatch(_:as:_:fileID:filePath:line:column:)`` instead, which can answer a default.
+  /// it), then answered with the error type's default when it is ``MockDefaultable``; otherwise the
+  /// member has no error it may throw, so the process stops. Generated mocks call
+  /// ``typedErrorMismatch(_:as:_:fileID:filePath:line:column:)`` instead, which can answer a
+  /// default result first.
   ///
   /// ```swift
   /// catch { throw storage.typedError(error, as: AlbumError.self, "validate(_:)") }
@@ -314,21 +373,24 @@ extension MockStorage {
     if let typed = error as? E { return typed }
     let message = _reportTypedErrorMismatch(
       error, as: type, identifier, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
-    fatalError(message)
+    if let defaultError = _mockDefaultValue(E.self) { return defaultError }
+    fatalError(_typedThrowsStopMessage(message, result: nil, error: E.self))
   }
 
   /// The answer of a typed-throws member whose stub threw an error of another type (only a
   /// `thenAnswer` closure can: `thenThrow` refuses such an error at the `when` line) or whose call
-  /// no stub answers: reported in the test, then answered with the result's default. With no
-  /// default there is no value to return and no error the member may throw, so the process stops.
+  /// no stub answers: reported in the test, then answered with the result's default, or else
+  /// by throwing the error type's default (both from ``MockDefaultable``). With neither there is
+  /// no value to return and no error the member may throw, so the process stops, with a message
+  /// that says to stub the call or conform one of the two types to ``MockDefaultable``.
   ///
   /// ```swift
   /// do {
-  ///   return try storage.answerThrowing("validate(_:)", arguments: album, values: [album]) as Bool
+  ///   return try storage.answerThrowing("validate(_:)", arguments: album, values: [album]) as Album
   /// } catch let error as AlbumError {
   ///   throw error
   /// } catch {
-  ///   return storage.typedErrorMismatch(error, as: AlbumError.self, "validate(_:)") as Bool
+  ///   return try storage.typedErrorMismatch(error, as: AlbumError.self, "validate(_:)") as Album
   /// }
   /// ```
   public func typedErrorMismatch<E: Error, Value>(
@@ -339,11 +401,12 @@ extension MockStorage {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> Value {
+  ) throws(E) -> Value {
     let message = _reportTypedErrorMismatch(
       error, as: type, identifier, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
     if let value = _mockDefaultValue(Value.self) { return value }
-    fatalError(message)
+    if let defaultError = _mockDefaultValue(E.self) { throw defaultError }
+    fatalError(_typedThrowsStopMessage(message, result: Value.self, error: E.self))
   }
 
   /// Reports (once) that `error` is not the member's error type, in the test; returns the message.
@@ -362,8 +425,10 @@ extension MockStorage {
 
   /// The default for a call no stub answers (reported in strict mode); without one, the failure
   /// is reported and the process stops. `values` is only evaluated for a message.
-  private func _unanswered<Value>(_ identifier: String, values: () -> [Any?], at fallback: _Location) -> Value {
-    if let value = _mockDefaultValue(Value.self) {
+  private func _unanswered<Value>(
+    _ identifier: String, values: () -> [Any?], unstubbed: () -> Value?, at fallback: _Location
+  ) -> Value {
+    if let value = unstubbed() ?? _mockDefaultValue(Value.self) {
       if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
       return value
     }
@@ -420,6 +485,19 @@ extension MockStorage {
 }
 
 private let _staticStorages = _Lock<[ObjectIdentifier: MockStorage]>([:])
+
+/// What stops the process when a typed-throws member has neither a result nor an error to answer
+/// with: `problem` (the failure already reported), and what to do about it.
+func _typedThrowsStopMessage(_ problem: String, result: Any.Type?, error: any Error.Type) -> String {
+  let errorType = _render(type: error)
+  guard let result else {
+    return "\(problem); \(errorType) has no default value: stub the call with when(…).thenThrow(…), "
+      + "or conform \(errorType) to MockDefaultable"
+  }
+  let resultType = _render(type: result)
+  return "\(problem); neither its result type \(resultType) nor its error type \(errorType) has a default value: "
+    + "stub it with when(…).thenReturn(…), or conform \(resultType) or \(errorType) to MockDefaultable"
+}
 
 /// `getAlbum(id:)` for a selector, `name` for an accessor (`get name`), the identifier otherwise.
 func _memberName(_ identifier: String) -> String {
