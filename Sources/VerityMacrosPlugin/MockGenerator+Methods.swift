@@ -76,7 +76,7 @@ extension MockGenerator {
     let handles = handleMembers(
       name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: returnType,
       isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning, errorType: typedError,
-      matchesSelfByIdentity: isOperator)
+      matchesSelfByIdentity: isOperator, typesAreExact: generics.isEmpty && !parameters.contains(where: \.isOpaque))
     return (member, handles)
   }
 
@@ -139,7 +139,7 @@ extension MockGenerator {
   func handleMembers(
     name: String, parameters: [MockParameter], identifier: String, returnType: String, isStatic: Bool,
     generics: String = "", whereClause: String = "", trailing: MockParameter? = nil, trailingLabel: String? = nil,
-    returning: String? = nil, errorType: String? = nil, matchesSelfByIdentity: Bool = false
+    returning: String? = nil, errorType: String? = nil, matchesSelfByIdentity: Bool = false, typesAreExact: Bool = true
   ) -> [String] {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
@@ -149,6 +149,10 @@ extension MockGenerator {
     // A typed-throws member's handle says its error type: `thenThrow` refuses any other.
     let throwing = errorType.map { ", throwing: \($0).self" } ?? ""
     let arguments = "[\(all.map(\.name).joined(separator: ", "))]\(throwing)"
+    // A member with no generic parameter of its own records, at each position, values of the
+    // parameter's type: its handles say so (`typedArguments:`), and a typed `any()` there needs no
+    // check of each call's value. A generic member's `any()` pins its type, so it keeps the check.
+    let argumentsLabel = typesAreExact ? "typedArguments" : "arguments"
     // A borrowing or consuming parameter is a placeholder: it takes only `any()`.
     let valueArguments = "[\(all.map(anyValue).joined(separator: ", "))]"
     func declaration(_ parameter: MockParameter, matcher: Bool, isTrailing: Bool) -> String {
@@ -169,7 +173,7 @@ extension MockGenerator {
       """
       /// Calls to `\(identifier)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
       \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(arguments))
+        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(arguments))
       }
       """
     ]
@@ -191,7 +195,7 @@ extension MockGenerator {
         /// Calls to `\(identifier)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), arguments: \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))
+          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))
         }
         """)
     }

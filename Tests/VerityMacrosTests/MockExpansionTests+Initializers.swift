@@ -62,7 +62,7 @@ extension MockExpansionTests {
 
         /// Calls to `close()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $close() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "close()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "close()", typedArguments: [])
         }
         #endif
       }
@@ -88,13 +88,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(host: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(host:)", arguments: [host])
+          Verity.MockCall(storage: self.storage, identifier: "init(host:)", typedArguments: [host])
         }
 
         /// Calls to `init(host:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(host: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(host:)", arguments: [host])
+          Verity.MockCall(storage: self.storage, identifier: "init(host:)", typedArguments: [host])
         }
         #endif
       }
@@ -215,13 +215,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(title:)", arguments: [title])
+          Verity.MockCall(storage: self.storage, identifier: "init(title:)", typedArguments: [title])
         }
 
         /// Calls to `init(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(title: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(title:)", arguments: [title])
+          Verity.MockCall(storage: self.storage, identifier: "init(title:)", typedArguments: [title])
         }
 
         /// The protocol's initializer: a mock with no stubs, whose failures are reported where the
@@ -241,13 +241,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(data: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<[UInt8], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(data:)", arguments: [data])
+          Verity.MockCall(storage: self.storage, identifier: "init(data:)", typedArguments: [data])
         }
 
         /// Calls to `init(data:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(data: [UInt8]) -> Verity.MockCall<[UInt8], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(data:)", arguments: [data])
+          Verity.MockCall(storage: self.storage, identifier: "init(data:)", typedArguments: [data])
         }
         #endif
       }
@@ -266,7 +266,7 @@ extension MockExpansionTests {
 
         /// Calls to `show()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $show() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "show()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "show()", typedArguments: [])
         }
         #endif
       }
@@ -345,13 +345,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", arguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
         }
 
         /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(name: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", arguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
         }
         #endif
       }

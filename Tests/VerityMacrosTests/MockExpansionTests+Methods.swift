@@ -57,13 +57,13 @@ extension MockExpansionTests {
 
         /// Calls to `getAlbum(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         public func $getAlbum(id: Verity.Matcher<UUID> = Verity.any()) -> Verity.MockCall<UUID, Album> {
-          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", typedArguments: [id])
         }
 
         /// Calls to `getAlbum(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         public func $getAlbum(id: UUID) -> Verity.MockCall<UUID, Album> {
-          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", typedArguments: [id])
         }
         #endif
       }
@@ -130,13 +130,13 @@ extension MockExpansionTests {
 
         /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $move(_ from: Verity.Matcher<Int> = Verity.any(), to destination: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", arguments: [from, destination])
+          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination])
         }
 
         /// Calls to `move(_:to:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $move(_ from: Int, to destination: Int) -> Verity.MockCall<(Int, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", arguments: [from, destination])
+          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination])
         }
 
         func reset() -> Void {
@@ -149,7 +149,7 @@ extension MockExpansionTests {
 
         /// Calls to `reset()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $reset() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "reset()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "reset()", typedArguments: [])
         }
 
         @discardableResult func save() throws -> Bool {
@@ -159,7 +159,7 @@ extension MockExpansionTests {
 
         /// Calls to `save()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $save() -> Verity.MockCall<(), Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "save()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "save()", typedArguments: [])
         }
         #endif
       }
@@ -227,13 +227,13 @@ extension MockExpansionTests {
 
         /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $validate(_ value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", arguments: [value], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [value], throwing: ValidationError.self)
         }
 
         /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $validate(_ value: String) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", arguments: [value], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [value], throwing: ValidationError.self)
         }
 
         func each(_ body: (Int) throws -> Void) rethrows -> Void {
@@ -248,7 +248,7 @@ extension MockExpansionTests {
 
         /// Calls to `each(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $each(_ body: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<(Int) throws -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "each(_:)", arguments: [body])
+          Verity.MockCall(storage: self.storage, identifier: "each(_:)", typedArguments: [body])
         }
         #endif
       }
@@ -331,13 +331,13 @@ extension MockExpansionTests {
 
         /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $put(_ item: Verity.Matcher<Item> = Verity.any()) -> Verity.MockCall<Item, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "put(_:)", arguments: [item])
+          Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item])
         }
 
         /// Calls to `put(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $put(_ item: Item) -> Verity.MockCall<Item, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "put(_:)", arguments: [item])
+          Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item])
         }
         #endif
       }
@@ -399,13 +399,13 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id])
         }
 
         /// Calls to `load(id: Int)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: Int) -> Verity.MockCall<Int, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id])
         }
 
         func load(id: String) -> String {
@@ -415,13 +415,13 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id])
         }
 
         /// Calls to `load(id: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: String) -> Verity.MockCall<String, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id])
         }
         #endif
       }
@@ -492,7 +492,7 @@ extension MockExpansionTests {
 
         /// Calls to `perform(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $perform(_ work: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<() -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", arguments: [work])
+          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", typedArguments: [work])
         }
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
@@ -505,7 +505,7 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(completion: Verity.Matcher<@Sendable (Int) -> Void> = Verity.any()) -> Verity.MockCall<@Sendable (Int) -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", arguments: [completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", typedArguments: [completion])
         }
 
         func increment(_ value: inout Int) -> Void {
@@ -518,13 +518,13 @@ extension MockExpansionTests {
 
         /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", arguments: [value])
+          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value])
         }
 
         /// Calls to `increment(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $increment(_ value: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", arguments: [value])
+          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value])
         }
 
         func tag(_ tags: String...) -> Void {
@@ -537,13 +537,13 @@ extension MockExpansionTests {
 
         /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $tag(_ tags: Verity.Matcher<[String]> = Verity.any()) -> Verity.MockCall<[String], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", arguments: [tags])
+          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags])
         }
 
         /// Calls to `tag(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $tag(_ tags: [String]) -> Verity.MockCall<[String], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", arguments: [tags])
+          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags])
         }
         #endif
       }
@@ -640,7 +640,7 @@ extension MockExpansionTests {
 
         /// Calls to `increment()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $increment() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "increment()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "increment()", typedArguments: [])
         }
         #endif
       }
@@ -659,13 +659,13 @@ extension MockExpansionTests {
 
         /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", arguments: [row])
+          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row])
         }
 
         /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $didSelect(row: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", arguments: [row])
+          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row])
         }
         #endif
       }
@@ -727,13 +727,13 @@ extension MockExpansionTests {
 
         /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", arguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name])
         }
 
         /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $make(named name: String) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", arguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name])
         }
 
         static var count: Int {
@@ -745,7 +745,7 @@ extension MockExpansionTests {
 
         /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", arguments: [])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", typedArguments: [])
         }
         #endif
       }
@@ -814,13 +814,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
         }
 
         /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
         }
 
         func start(address: String) async -> Void {
@@ -833,13 +833,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start_async(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
         }
 
         /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start_async(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
         }
 
         func startAsync(address: String) -> Void {
@@ -852,13 +852,13 @@ extension MockExpansionTests {
 
         /// Calls to `startAsync(address:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address])
         }
 
         /// Calls to `startAsync(address:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $startAsync(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address])
         }
         #endif
       }

@@ -70,18 +70,18 @@ extension MockExpansionTests {
 
         /// Calls to `get name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get name", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [])
         }
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String>) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", arguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", arguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
         }
 
         var count: Int {
@@ -93,7 +93,7 @@ extension MockExpansionTests {
 
         /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "get count", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get count", typedArguments: [])
         }
 
         var status: String {
@@ -105,7 +105,7 @@ extension MockExpansionTests {
 
         /// Calls to `get status` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $status() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get status", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get status", typedArguments: [])
         }
         #endif
       }

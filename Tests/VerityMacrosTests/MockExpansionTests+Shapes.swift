@@ -65,13 +65,13 @@ extension MockExpansionTests {
 
         /// Calls to `write(key:value:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $write(key: Verity.Matcher<String> = Verity.any(), value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(String, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", arguments: [key, value])
+          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value])
         }
 
         /// Calls to `write(key:value:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(key: String, value: String) -> Verity.MockCall<(String, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", arguments: [key, value])
+          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value])
         }
         #endif
       }
@@ -136,13 +136,13 @@ extension MockExpansionTests {
 
         /// Calls to `didFail(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didFail(_ error: Verity.Matcher<any Error> = Verity.any()) -> Verity.MockCall<any Error, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", arguments: [error])
+          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error])
         }
 
         /// Calls to `didFail(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didFail(_ error: any Error) -> Verity.MockCall<any Error, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", arguments: [error])
+          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error])
         }
 
         func write(_ body: some Sequence<UInt8>) -> Int {
@@ -222,13 +222,13 @@ extension MockExpansionTests {
 
         /// Calls to `for(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $for(_ path: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "for(_:)", arguments: [path])
+          Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path])
         }
 
         /// Calls to `for(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $for(_ path: String) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "for(_:)", arguments: [path])
+          Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path])
         }
 
         var `default`: String {
@@ -240,7 +240,7 @@ extension MockExpansionTests {
 
         /// Calls to `get default` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $default() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get default", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get default", typedArguments: [])
         }
 
         func find(`for`: String, in scope: String, `default`: Int) -> Void {
@@ -253,13 +253,13 @@ extension MockExpansionTests {
 
         /// Calls to `find(for:in:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $find(`for`: Verity.Matcher<String> = Verity.any(), in scope: Verity.Matcher<String> = Verity.any(), `default`: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(String, String, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", arguments: [`for`, scope, `default`])
+          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`])
         }
 
         /// Calls to `find(for:in:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $find(`for`: String, in scope: String, `default`: Int) -> Verity.MockCall<(String, String, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", arguments: [`for`, scope, `default`])
+          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`])
         }
         #endif
       }
@@ -336,7 +336,7 @@ extension MockExpansionTests {
 
         /// Calls to `common()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $common() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "common()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "common()", typedArguments: [])
         }
 
         #if os(Linux)
@@ -347,7 +347,7 @@ extension MockExpansionTests {
 
         /// Calls to `linux()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $linux() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "linux()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "linux()", typedArguments: [])
         }
         #elseif DEBUG
         #else
@@ -360,7 +360,7 @@ extension MockExpansionTests {
 
         /// Calls to `get other` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $other() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get other", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get other", typedArguments: [])
         }
         #endif
         #endif
@@ -389,13 +389,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(debug:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(debug: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<Bool, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", arguments: [debug])
+          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", typedArguments: [debug])
         }
 
         /// Calls to `init(debug:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(debug: Bool) -> Verity.MockCall<Bool, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", arguments: [debug])
+          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", typedArguments: [debug])
         }
         #else
         #endif
@@ -461,7 +461,7 @@ extension MockExpansionTests {
 
         /// Calls to `all()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $all() -> Verity.MockCall<(), Elements> {
-          Verity.MockCall(storage: self.storage, identifier: "all()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "all()", typedArguments: [])
         }
         #endif
       }
@@ -530,13 +530,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
         }
 
         /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
         }
 
         func start(address: String) async throws -> Void {
@@ -549,13 +549,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
         }
 
         /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $startAsync(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", arguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
         }
 
         func value() -> Int {
@@ -565,7 +565,7 @@ extension MockExpansionTests {
 
         /// Calls to `value() -> Int` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value(returning _: Int.Type) -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "value() -> Int", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "value() -> Int", typedArguments: [])
         }
 
         func value() -> String {
@@ -575,7 +575,7 @@ extension MockExpansionTests {
 
         /// Calls to `value() -> String` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value(returning _: String.Type) -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "value() -> String", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "value() -> String", typedArguments: [])
         }
         #endif
       }
@@ -639,7 +639,7 @@ extension MockExpansionTests {
 
         /// Calls to `copy()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $copy() -> Verity.MockCall<(), Self> {
-          Verity.MockCall(storage: self.storage, identifier: "copy()", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "copy()", typedArguments: [])
         }
 
         var name: String! {
@@ -658,18 +658,18 @@ extension MockExpansionTests {
 
         /// Calls to `get name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name() -> Verity.MockCall<(), String?> {
-          Verity.MockCall(storage: self.storage, identifier: "get name", arguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [])
         }
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String?>) -> Verity.MockCall<String?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", arguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String?) -> Verity.MockCall<String?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", arguments: [newValue as Any?])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue as Any?])
         }
 
         func lookup(_ id: String!) -> String! {
@@ -679,13 +679,13 @@ extension MockExpansionTests {
 
         /// Calls to `lookup(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $lookup(_ id: Verity.Matcher<String?> = Verity.any()) -> Verity.MockCall<String?, String?> {
-          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", arguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id])
         }
 
         /// Calls to `lookup(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $lookup(_ id: String?) -> Verity.MockCall<String?, String?> {
-          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", arguments: [id as Any?])
+          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id as Any?])
         }
         #endif
       }
@@ -752,13 +752,13 @@ extension MockExpansionTests {
 
         /// Calls to `didUpdate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didUpdate(_ count: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", arguments: [count])
+          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count])
         }
 
         /// Calls to `didUpdate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didUpdate(_ count: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", arguments: [count])
+          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count])
         }
         #endif
       }
@@ -784,13 +784,13 @@ extension MockExpansionTests {
 
         /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", arguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
         }
 
         /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(name: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", arguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
         }
         #endif
       }
@@ -855,13 +855,13 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(id:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(id: Verity.Matcher<Int> = Verity.any(), completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", arguments: [id, completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion])
         }
 
         /// Calls to `fetch(id:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $fetch(id: Int, completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", arguments: [id, completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion])
         }
 
         func validate(_ name: String) throws(ValidationError) -> Bool {
@@ -877,13 +877,13 @@ extension MockExpansionTests {
 
         /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $validate(_ name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", arguments: [name], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [name], throwing: ValidationError.self)
         }
 
         /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $validate(_ name: String) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", arguments: [name], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [name], throwing: ValidationError.self)
         }
         #endif
       }
@@ -944,7 +944,7 @@ extension MockExpansionTests {
 
           /// Calls to `load()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
           func $load() -> Verity.MockCall<(), Item?> {
-            Verity.MockCall(storage: self.storage, identifier: "load()", arguments: [])
+            Verity.MockCall(storage: self.storage, identifier: "load()", typedArguments: [])
           }
         }
         #endif
@@ -1024,24 +1024,24 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         /// Calls to `==(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $equals(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<(Self, Self), Bool> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", arguments: [lhs, rhs])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [lhs, rhs])
         }
 
         /// Calls to `==(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $equals(_ lhs: Self, _ rhs: Self) -> Verity.MockCall<(Self, Self), Bool> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", arguments: [Verity.identical(to: lhs), Verity.identical(to: rhs)])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [Verity.identical(to: lhs), Verity.identical(to: rhs)])
         }
 
         /// Calls to `prefix -(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $prefixMinus(_ value: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<Self, Self> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", arguments: [value])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [value])
         }
 
         /// Calls to `prefix -(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $prefixMinus(_ value: Self) -> Verity.MockCall<Self, Self> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", arguments: [Verity.identical(to: value)])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [Verity.identical(to: value)])
         }
 
         /// Calls to `<>(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -1065,13 +1065,13 @@ extension MockExpansionTests {
 
         /// Calls to `scale(by:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $scale(by factor: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<Double, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", arguments: [factor])
+          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor])
         }
 
         /// Calls to `scale(by:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $scale(by factor: Double) -> Verity.MockCall<Double, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", arguments: [factor])
+          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor])
         }
         #endif
       }
@@ -1135,7 +1135,7 @@ extension MockExpansionTests {
 
         /// Calls to `enqueue(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $enqueue(_ job: Verity.Matcher<Verity.OwnershipArgument> = Verity.any()) -> Verity.MockCall<Verity.OwnershipArgument, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", arguments: [job])
+          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", typedArguments: [job])
         }
         #endif
       }

@@ -36,7 +36,10 @@ struct ExpectedArgument: Sendable {
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
   let accelerator: _ArgumentAccelerator?
 
-  init(_ element: Any?) {
+  /// - Parameter typeIsExact: every recorded argument at this position has the type the matcher
+  ///   is for (see ``ExpectedCall/init(identifier:arguments:typesAreExact:)``): a typed `any()`
+  ///   then needs no check of the value's type, and runs as the engine's ANY.
+  init(_ element: Any?, typeIsExact: Bool = false) {
     // A `Matcher` (what handles and argument lists mostly hold) is recognised by one cast, which
     // gives everything compiling it needs: dynamic casts to protocols are a large part of a
     // small verification's cost.
@@ -44,6 +47,11 @@ struct ExpectedArgument: Sendable {
       if let captor = matcher._carriedCaptor {
         kind = .captor(captor)
         pattern = .any
+        accelerator = nil
+        return
+      }
+      if typeIsExact, matcher._acceptsEveryValueOfItsType {
+        (kind, pattern) = Self.compile(matcher, form: .any)
         accelerator = nil
         return
       }
@@ -224,9 +232,17 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var _carriedCaptor: (any ArgumentCapturing)? { get }
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
   func _accelerator() -> _ArgumentAccelerator?
+  /// Whether the matcher accepts every value of its type and only checks the type (`any()`,
+  /// `any(Int.self)`).
+  var _acceptsEveryValueOfItsType: Bool { get }
 }
 
 extension Matcher: _CompilableMatcher {
+  var _acceptsEveryValueOfItsType: Bool {
+    if case .anyValue? = _engineTest { return _captor == nil }
+    return false
+  }
+
   var _carriedCaptor: (any ArgumentCapturing)? {
     guard let captor = _captor else { return nil }
     return captor as? any ArgumentCapturing

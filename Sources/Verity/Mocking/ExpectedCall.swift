@@ -10,7 +10,10 @@ struct ExpectedCall: Sendable {
   let hasCaptors: Bool
   private let hasIncomparable: Bool
 
-  init(identifier: String, arguments: Arguments) {
+  /// - Parameter typesAreExact: every recorded argument already has the type its position's
+  ///   matcher is for (a generated mock's member with no generic parameter of its own), so a
+  ///   typed `any()` compiles to the engine's ANY.
+  init(identifier: String, arguments: Arguments, typesAreExact: Bool = false) {
     self.identifier = identifier
     let values: [Any?]
     switch arguments {
@@ -36,7 +39,7 @@ struct ExpectedCall: Sendable {
     var hasCaptors = false
     var hasIncomparable = false
     for value in values {
-      let argument = ExpectedArgument(value)
+      let argument = ExpectedArgument(value, typeIsExact: typesAreExact)
       switch argument.kind {
       case .captor: hasCaptors = true
       case .incomparable: hasIncomparable = true

@@ -51,6 +51,35 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
     self.errorType = errorType
   }
 
+  /// Describes calls recorded under `identifier` by a member whose parameters have fixed types
+  /// (no generic parameter of the member's own): every recorded argument at a position already has
+  /// the type the position's matcher is for. So `any()` there (`Matcher<Bool>`, which elsewhere
+  /// also checks the value's type) accepts every call without looking at its argument, the same
+  /// answer with no per-call work. `@Mock`'s handles use it; a handle whose member is generic uses
+  /// ``init(storage:identifier:arguments:)``, where `any()` pins the type.
+  ///
+  /// ```swift
+  /// func saveCall(_ album: Matcher<Album> = any(), overwrite: Matcher<Bool> = any()) -> MockCall<(Album, Bool), Void> {
+  ///   MockCall(storage: storage, identifier: "save(_:overwrite:)", typedArguments: [album, overwrite])
+  /// }
+  /// ```
+  public init(storage: MockStorage, identifier: String, typedArguments arguments: [Any?]) {
+    self.storage = storage
+    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true)
+    self.errorType = nil
+  }
+
+  /// As ``init(storage:identifier:typedArguments:)``, for a member that throws only `errorType`.
+  ///
+  /// ```swift
+  /// MockCall(storage: storage, identifier: "validate(_:)", typedArguments: [album], throwing: AlbumError.self)
+  /// ```
+  public init(storage: MockStorage, identifier: String, typedArguments arguments: [Any?], throwing errorType: any Error.Type) {
+    self.storage = storage
+    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true)
+    self.errorType = errorType
+  }
+
   /// How the call reads in messages: `getAlbum(id: any())`.
   public var description: String { expected.description }
 }
