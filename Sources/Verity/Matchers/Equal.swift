@@ -12,9 +12,23 @@
 /// matches a value that is nil at any depth (`eq(Int??.none)` matches `Int??.some(nil)`), because
 /// a recorded `Any?` argument cannot keep those layers apart.
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
-  let expectsNil = T.self is any _OptionalProtocol.Type && _isNil(expected)
-  return Matcher("eq(\(_renderCut(expected)))", engineForm: .equal(expected)) { value in
-    value == expected || (expectsNil && _isNil(value)) ? .match : .mismatch(_notEqualMessage(value, expected))
+  // Both closures capture the one box (a closure whose only capture is an object uses it as its
+  // context): one allocation, where capturing `expected` itself costs one per closure.
+  let box = _Expected(expected, expectsNil: _isOptional(T.self) && _isNil(expected))
+  return Matcher("eq(\(_renderCut(box.value)))", engineForm: .equal(expected)) { value in
+    value == box.value || (box.expectsNil && _isNil(value)) ? .match : .mismatch(_notEqualMessage(value, box.value))
+  }
+}
+
+/// What `eq` compares with.
+private final class _Expected<T: Sendable>: Sendable {
+  let value: T
+  /// `value` is nil at some optional depth.
+  let expectsNil: Bool
+
+  init(_ value: T, expectsNil: Bool) {
+    self.value = value
+    self.expectsNil = expectsNil
   }
 }
 

@@ -41,7 +41,11 @@ public struct Matcher<T>: Sendable {
 
   /// The same answer as ``matches(_:)``, without building a mismatch sentence: what queries over
   /// many recorded calls run.
-  package var _test: @Sendable (T) -> Bool { core.test }
+  package var _test: @Sendable (T) -> Bool {
+    if let test = core.test { return test }
+    let check = core.check
+    return { check($0).isMatch }
+  }
 
   /// A form of this matcher the C engine evaluates on argument bytes (built-in comparisons and
   /// string matchers), or nil.
@@ -137,9 +141,9 @@ public struct Matcher<T>: Sendable {
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
     core = _MatcherCore(
-      describe: description, check: check, test: test ?? { check($0).isMatch }, engineTest: engineTest,
+      describe: description, check: check, test: test, engineTest: engineTest,
       engineForm: engineForm, waiting: waiting, waits: _MatcherWaits(), captor: nil,
-      checksOptionalType: T.self is any _OptionalProtocol.Type)
+      checksOptionalType: _isOptional(T.self))
   }
 
   /// Checks a value.
@@ -162,7 +166,8 @@ extension Matcher: CustomStringConvertible {}
 final class _MatcherCore<T>: Sendable {
   let describe: @Sendable () -> String
   let check: @Sendable (T) -> MatchResult
-  let test: @Sendable (T) -> Bool
+  /// The check's answer without a sentence, when the matcher has a faster one than `check`.
+  let test: (@Sendable (T) -> Bool)?
   let engineTest: _EngineTest?
   let engineForm: _MatcherEngineForm
   let waiting: Duration
@@ -172,7 +177,7 @@ final class _MatcherCore<T>: Sendable {
 
   init(
     describe: @escaping @Sendable () -> String, check: @escaping @Sendable (T) -> MatchResult,
-    test: @escaping @Sendable (T) -> Bool, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
+    test: (@Sendable (T) -> Bool)?, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
     waiting: Duration, waits: _MatcherWaits<T>, captor: (any Sendable)?, checksOptionalType: Bool
   ) {
     self.describe = describe

@@ -81,7 +81,13 @@ public protocol _GeneratedMock: Mock {
 func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
   // `()` and a `Void` are the same empty value (no dynamic cast on the path of every Void call).
   if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
-  if let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
+  // `_isOptional` first: a builtin, where the cast is a conformance lookup on every call.
+  if _isOptional(Value.self), let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
+  // The commonest results, by metadata identity (the conformance lookup below costs about as much
+  // as the rest of an unstubbed call); the same values their conformances give.
+  if Value.self == Int.self { return Int.mockDefault as? Value }
+  if Value.self == Bool.self { return Bool.mockDefault as? Value }
+  if Value.self == String.self { return String.mockDefault as? Value }
   if let defaultable = Value.self as? any MockDefaultable.Type { return defaultable.mockDefault as? Value }
   return nil
 }
@@ -124,6 +130,10 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
 
   /// The argument as an element of an `[Any?]` argument list.
   package var wrappedArgument: Any? {
+    // A value of a concrete, non-optional type is itself, with no cast (this runs for every
+    // argument of a type with no conformance). An optional, or an existential (`Any`,
+    // `any Sendable`) that may hold one, is looked through.
+    if !_isOptional(Value.self), Swift.type(of: value) == Value.self { return value }
     if let optional = value as? any _OptionalProtocol { return optional._wrappedValue }
     return value
   }
@@ -133,7 +143,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   package static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type? {
     let argument = cast(wrapper)
     // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
-    if Value.self is any _OptionalProtocol.Type || Value.self == Any.self {
+    if _isOptional(Value.self) || Value.self == Any.self {
       return _argumentType(ofDynamic: argument.wrappedArgument, contentsArePlain: &contentsArePlain)
     }
     let type = Swift.type(of: argument.value)

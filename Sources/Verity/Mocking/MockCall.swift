@@ -114,7 +114,7 @@ public struct Stubbing<Arguments, Value>: Sendable {
 
   private func adding(_ answer: _StubAnswer) -> Self {
     if let stubID {
-      call.storage.stubs._withLock { $0.append(answer, toStub: stubID) }
+      call.storage._withStubs { $0.append(answer, toStub: stubID) }
       return self
     }
     let id = call.storage.addStub(call.expected, answer, name: "when", at: location)

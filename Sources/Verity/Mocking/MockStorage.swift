@@ -30,7 +30,10 @@ public final class MockStorage: Sendable {
   public var answersWithDefaults: Bool {
     !isStrict && stubCount.load(ordering: .acquiring) == 0
   }
-  let stubs: _Lock<_StubList>
+  /// The stubs, behind ``_withStubs(_:)``. (Mutexes stored inline, not ``_Lock`` objects: a
+  /// mock is made and released by every test, and each lock object costs an allocation and a
+  /// generic deinitializer.)
+  let _stubs = Mutex(_StubList())
   /// How many stubs `stubs` holds, read without the lock: a call on a mock with no stubs skips
   /// the lookup.
   @usableFromInline let stubCount = Atomic<Int>(0)
@@ -39,7 +42,7 @@ public final class MockStorage: Sendable {
   /// initializer), stubbed or verified. A call made from the app's code has no test location of
   /// its own, so failures a call causes (an unexpected call on a strict mock, a call no stub
   /// answers) are reported here, in the test, not in the app's source.
-  let testLocation: _Lock<_Location?>
+  let _testLocation = Mutex<_Location?>(nil)
 
   /// Creates empty storage.
   ///
@@ -47,8 +50,6 @@ public final class MockStorage: Sendable {
   public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
-    self.stubs = _Lock(_StubList())
-    self.testLocation = _Lock(nil)
   }
 
   /// Creates empty storage for a mock created at the given location (a generated mock passes its
@@ -67,20 +68,31 @@ public final class MockStorage: Sendable {
     noteTestLocation(_Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Remembers where the test worked with the mock (see ``testLocation``).
+  /// Runs `body` on the stubs under their lock.
+  func _withStubs<R>(_ body: (inout sending _StubList) -> sending R) -> sending R {
+    _stubs._withLock(token: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), body)
+  }
+
+  /// Remembers where the test worked with the mock (see ``_testLocation``).
   func noteTestLocation(_ location: _Location) {
-    testLocation._withLock { $0 = location }
+    _testLocation._withLock(token: _testLocationToken) { $0 = location }
+  }
+
+  /// The sanitizer's token for `_testLocation`'s lock: an address inside the storage, other than
+  /// the stubs' (the storage's own).
+  private var _testLocationToken: UnsafeRawPointer {
+    UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + 1
   }
 
   /// Where a failure caused by a call is reported: the test's last location with this mock, or
   /// `fallback` (the member's own location) when the test has none.
   func reportingLocation(or fallback: _Location) -> _Location {
-    testLocation._withLock { $0 } ?? fallback
+    _testLocation._withLock(token: _testLocationToken) { $0 } ?? fallback
   }
 
   deinit {
     guard isStrict else { return }
-    for stub in stubs._withLock({ $0.takeUnusedForReport() }) {
+    for stub in _withStubs({ $0.takeUnusedForReport() }) {
       stub.reportUnused(name: "strict mock released")
     }
   }

@@ -75,7 +75,7 @@ extension MockStorage {
     guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
     // Plain loops, no filter or search closures: this runs for every call of a mock with stubs,
     // and a debug build (`swift test`) pays generic metadata lookups for each closure algorithm.
-    let candidates = stubs._withLock { list -> [Stub] in
+    let candidates = _withStubs { list -> [Stub] in
       var candidates: [Stub] = []
       for stub in list.stubs where stub.expected.identifier == identifier { candidates.append(stub) }
       return candidates
@@ -89,7 +89,7 @@ extension MockStorage {
       break
     }
     guard let chosenID else { return nil }
-    return stubs._withLock { list -> (Stub, _StubAnswer)? in
+    return _withStubs { list -> (Stub, _StubAnswer)? in
       for index in 0..<list.stubs.count where list.stubs[index].id == chosenID {
         let stub = list.stubs[index]
         let answer = stub.answers[min(stub.uses, stub.answers.count - 1)]
@@ -107,7 +107,7 @@ extension MockStorage {
       reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return nil
     }
-    return stubs._withLock { list in
+    return _withStubs { list in
       let id = list.add(expected, answer, at: location)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id
@@ -325,7 +325,7 @@ extension Mock {
   /// service.removeAllStubs()
   /// ```
   public func removeAllStubs() {
-    storage.stubs._withLock { list in
+    storage._withStubs { list in
       list.stubs.removeAll()
       storage.stubCount.store(0, ordering: .releasing)
     }
@@ -346,7 +346,7 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    for stub in storage.stubs._withLock({ $0.takeUnusedForReport() }) {
+    for stub in storage._withStubs({ $0.takeUnusedForReport() }) {
       stub.reportUnused(name: "verifyAllStubsUsed failed")
     }
   }

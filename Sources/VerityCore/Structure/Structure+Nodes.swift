@@ -89,7 +89,7 @@ extension Structure {
   /// - Throws: ``VerityEngineError`` `.outOfMemory` (the bytes were validated when the structure
   ///   was made, so no other failure is expected).
   package func nodeTable() throws(VerityEngineError) -> [StructureNode] {
-    try _storage.nodes._withLock { cached throws(VerityEngineError) -> [StructureNode] in
+    try _storage._withNodes { cached throws(VerityEngineError) -> [StructureNode] in
       if let cached { return cached }
       let built = try buildNodeTable(constantHash: nil)
       cached = built

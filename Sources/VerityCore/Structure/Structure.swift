@@ -1,3 +1,4 @@
+import Synchronization
 internal import CVerityEngine
 
 /// A value written in Verity's canonical structure format: immutable bytes and their hash.
@@ -264,10 +265,16 @@ final class _StructureStorage: Sendable {
   let bytes: [UInt8]
   let hash: UInt64
   /// Built on first use by ``Structure/nodeTable()``; the mutex makes the lazy build thread-safe.
-  let nodes = _Lock<[StructureNode]?>(nil)
+  /// Inline (see ``_withNodes(_:)``): most structures never build it.
+  let nodes = Mutex<[StructureNode]?>(nil)
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
     self.hash = bytes.withUnsafeBytes { vrt_hash_bytes($0.baseAddress, $0.count, nil) }
+  }
+
+  /// Runs `body` on the cached node table under its lock.
+  func _withNodes<R, E: Error>(_ body: (inout sending [StructureNode]?) throws(E) -> sending R) throws(E) -> sending R {
+    try nodes._withLock(token: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), body)
   }
 }
