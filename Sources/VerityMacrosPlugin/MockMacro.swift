@@ -215,9 +215,24 @@ struct MockGenerator<Context: MacroExpansionContext> {
   /// parameters (`Self.Item: Hashable` becomes `Item: Hashable`).
   func genericRequirements() -> [String] {
     var requirements: [String] = []
+    // A requirement may name a typealias of the protocol (`where Context: Source<Int>` with
+    // `typealias Context = H.Context`): the mock's generic clause names what it stands for.
+    var aliases: [String: TypeSyntax] = [:]
+    for decl in allDecls(proto.memberBlock.members) {
+      if let alias = decl.as(TypeAliasDeclSyntax.self), alias.genericParameterClause == nil {
+        aliases[alias.name.text] = alias.initializer.value.trimmed
+      }
+    }
     func add(_ clause: GenericWhereClauseSyntax?) {
       for requirement in clause?.requirements ?? [] {
-        let text = requirement.requirement.trimmedDescription
+        var syntax = Syntax(requirement.requirement.trimmed)
+        // Aliases of aliases: a few rounds (a cycle is the compiler's to report).
+        for _ in 0..<4 where !aliases.isEmpty {
+          let rewritten = TypeAliasExpander(aliases: aliases).rewrite(syntax)
+          if rewritten.description == syntax.description { break }
+          syntax = rewritten
+        }
+        let text = syntax.trimmedDescription
         // A requirement on `Self` itself (`Self: AnyObject`) is the mock's to meet: the compiler checks it.
         if text.hasPrefix("Self:") || text.hasPrefix("Self ") { continue }
         requirements.append(text.replacing("Self.", with: ""))
@@ -645,5 +660,29 @@ final class OpaqueToExistential: SyntaxRewriter {
   override func visit(_ node: SomeOrAnyTypeSyntax) -> TypeSyntax {
     guard node.someOrAnySpecifier.text == "some" else { return super.visit(node) }
     return TypeSyntax(node.with(\.someOrAnySpecifier, .keyword(.any, trailingTrivia: .space)))
+  }
+}
+
+/// Replaces the protocol's typealiases (`Context`, `Self.Context`) in a `where` requirement by the
+/// types they stand for.
+final class TypeAliasExpander: SyntaxRewriter {
+  let aliases: [String: TypeSyntax]
+
+  init(aliases: [String: TypeSyntax]) {
+    self.aliases = aliases
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard node.genericArgumentClause == nil, let alias = aliases[node.name.text] else { return super.visit(node) }
+    return alias.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+  }
+
+  override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+    // `Self.Context`; `H.Context` is another type's member and stays.
+    guard node.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Self", node.genericArgumentClause == nil,
+      let alias = aliases[node.name.text]
+    else { return super.visit(node) }
+    return alias.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
   }
 }

@@ -52,6 +52,21 @@ protocol ElementSource where Element: Sendable {
   func first() -> Element?
 }
 
+/// A `where` clause that names a typealias of an associated type's member (a server whose
+/// responder's context must come from a request source).
+protocol RequestSource<Payload> { associatedtype Payload }
+protocol Responder { associatedtype Context }
+struct BytesSource: RequestSource { typealias Payload = [UInt8] }
+struct BytesResponder: Responder { typealias Context = BytesSource }
+
+@Mock
+protocol HostedApplication where Context: RequestSource<[UInt8]> {
+  associatedtype Handler: Responder
+  typealias Context = Handler.Context
+  var responder: Handler { get }
+  func serve(port: Int) -> Bool
+}
+
 @Mock
 protocol Server {
   func start(address: String) throws
@@ -183,6 +198,16 @@ protocol Fetcher {
     verify(mock.$all())
     let messages = await issueMessages { verify(mock.$first(), .times(2)) }
     #expect(messages == ["verify failed - expected 2 calls to first(), got 1"])
+  }
+
+  @Test func whereClausesThatNameATypealias() async {
+    let mock = HostedApplicationMock<BytesResponder>()
+    when(mock.$serve(port: 8080)).thenReturn(true)
+    #expect(mock.serve(port: 8080))
+    #expect(!mock.serve(port: 80))
+    verify(mock.$serve(port: 8080))
+    let messages = await issueMessages { verify(mock.$serve(port: any()), .once) }
+    #expect(messages == ["verify failed - expected 1 call to serve(port: any()), got 2"])
   }
 
   @Test func syncAndAsyncOverloadsHaveTheirOwnHandles() async throws {
