@@ -73,6 +73,116 @@ extension MatchedOrder: Verity.StructurallyEncodable, Verity.Matchable {
   }
 }
 
+/// Where a shipment stands: an enum with payloads (single values, labeled tuples, an optional),
+/// and a payload-less case. No conformance, so Verity reads it by its learned layout.
+enum PlainShipmentStatus: Equatable, Sendable {
+  case pending
+  case shipped(carrier: String, tracking: String)
+  case delivered(Double)
+  case returned(reason: String, refund: Double?)
+}
+
+/// How a shipment was paid: an enum whose every case has a payload.
+enum PlainPayment: Equatable, Sendable {
+  case card(last4: String, amount: Double)
+  case cash(Double)
+  case voucher(String)
+}
+
+/// A shipment: a struct of payload enums (one optional), with no conformance.
+struct PlainShipment: Equatable, Sendable {
+  var id: Int
+  var status: PlainShipmentStatus
+  var payment: PlainPayment?
+  var weight: Double
+}
+
+/// ``PlainShipmentStatus`` with the encoding `@Matchable` generates.
+enum MatchedShipmentStatus: Equatable, Sendable {
+  case pending
+  case shipped(carrier: String, tracking: String)
+  case delivered(Double)
+  case returned(reason: String, refund: Double?)
+}
+
+extension MatchedShipmentStatus: Verity.StructurallyEncodable, Verity.Matchable {
+  func encode(to encoder: inout Verity.StructureEncoder) {
+    switch self {
+    case .pending:
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "pending")
+    case let .shipped(v0, v1):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "shipped") { fields in
+        fields.field("carrier", v0)
+        fields.field("tracking", v1)
+      }
+    case let .delivered(v0):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "delivered") { fields in
+        fields.field("", v0)
+      }
+    case let .returned(v0, v1):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "returned") { fields in
+        fields.field("reason", v0)
+        fields.field("refund", v1)
+      }
+    }
+  }
+  static var structureDecidesEquality: Bool {
+    false
+  }
+}
+
+/// ``PlainPayment`` with the encoding `@Matchable` generates.
+enum MatchedPayment: Equatable, Sendable {
+  case card(last4: String, amount: Double)
+  case cash(Double)
+  case voucher(String)
+}
+
+extension MatchedPayment: Verity.StructurallyEncodable, Verity.Matchable {
+  func encode(to encoder: inout Verity.StructureEncoder) {
+    switch self {
+    case let .card(v0, v1):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "card") { fields in
+        fields.field("last4", v0)
+        fields.field("amount", v1)
+      }
+    case let .cash(v0):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "cash") { fields in
+        fields.field("", v0)
+      }
+    case let .voucher(v0):
+      encoder.encodeEnum(Verity.StructureEncoder.typeName(of: Self.self), case: "voucher") { fields in
+        fields.field("", v0)
+      }
+    }
+  }
+  static var structureDecidesEquality: Bool {
+    false
+  }
+}
+
+/// ``PlainShipment`` with the encoding `@Matchable` generates.
+struct MatchedShipment: Equatable, Sendable {
+  var id: Int
+  var status: MatchedShipmentStatus
+  var payment: MatchedPayment?
+  var weight: Double
+}
+
+extension MatchedShipment: Verity.StructurallyEncodable, Verity.Matchable {
+  func encode(to encoder: inout Verity.StructureEncoder) {
+    encoder.encodeStruct(Verity.StructureEncoder.typeName(of: Self.self)) { fields in
+      fields.field("id", self.id)
+      fields.field("status", self.status)
+      fields.field("payment", self.payment)
+      fields.field("weight", self.weight)
+    }
+  }
+  static var structureDecidesEquality: Bool {
+    false
+  }
+}
+
 /// A struct whose encoding is one integer (and which a log keeps, as it keeps an order line): what
 /// recording a struct argument costs with almost no encoding.
 struct TinyArgument: Equatable, Sendable, Verity.StructurallyEncodable {
@@ -113,6 +223,45 @@ enum PlainTypeBenchmarks {
 
   static func matched(_ line: PlainOrderLine) -> MatchedOrderLine {
     MatchedOrderLine(sku: line.sku, quantity: line.quantity, unitPrice: line.unitPrice, note: line.note, tags: line.tags)
+  }
+
+  /// `count` shipments, every case of both enums represented, nil payments included.
+  static func plainShipments(_ count: Int) -> [PlainShipment] {
+    (0..<count).map { i in
+      let status: PlainShipmentStatus
+      switch i % 4 {
+      case 0: status = .pending
+      case 1: status = .shipped(carrier: "carrier \(i % 7)", tracking: "TRACK-\(i)")
+      case 2: status = .delivered(Double(i) + 0.5)
+      default: status = .returned(reason: "damaged", refund: i % 8 == 3 ? nil : Double(i))
+      }
+      let payment: PlainPayment?
+      switch i % 5 {
+      case 0: payment = nil
+      case 1, 2: payment = .card(last4: "\(1000 + i % 9000)", amount: Double(i) * 2)
+      case 3: payment = .cash(Double(i))
+      default: payment = .voucher("V-\(i)")
+      }
+      return PlainShipment(id: i, status: status, payment: payment, weight: Double(i % 50) + 0.25)
+    }
+  }
+
+  static func matched(_ shipment: PlainShipment) -> MatchedShipment {
+    let status: MatchedShipmentStatus
+    switch shipment.status {
+    case .pending: status = .pending
+    case let .shipped(carrier, tracking): status = .shipped(carrier: carrier, tracking: tracking)
+    case let .delivered(weight): status = .delivered(weight)
+    case let .returned(reason, refund): status = .returned(reason: reason, refund: refund)
+    }
+    let payment: MatchedPayment?
+    switch shipment.payment {
+    case nil: payment = nil
+    case let .card(last4, amount)?: payment = .card(last4: last4, amount: amount)
+    case let .cash(amount)?: payment = .cash(amount)
+    case let .voucher(code)?: payment = .voucher(code)
+    }
+    return MatchedShipment(id: shipment.id, status: status, payment: payment, weight: shipment.weight)
   }
 
   /// Times `first` and `second` alternately, `runs` times each (after one warm-up of each), so a
@@ -175,6 +324,24 @@ enum PlainTypeBenchmarks {
     let nodes = 6 + bigLines * 7 + (bigLines + 2) / 3
     addPair(
       "diff of a \(bigLines)-line order, one change", plainDiff, matchedDiff, nodes: nodes, report: &report)
+
+    // Plain against @Matchable, with payload enums: a diff of 2,000 shipments (a struct of two
+    // enums with payloads, one optional) with one change.
+    let shipmentCount = quick ? 500 : 2_000
+    let shipments = plainShipments(shipmentCount)
+    var shipmentsChanged = shipments
+    shipmentsChanged[shipmentCount / 2 + 1].status = .shipped(carrier: "carrier 0", tracking: "TRACK-changed")
+    let (matchedShipments, matchedShipmentsChanged) = (shipments.map(matched), shipmentsChanged.map(matched))
+    precondition(
+      Verity.diff(shipments, shipmentsChanged)?.count == 1
+        && Verity.diff(matchedShipments, matchedShipmentsChanged)?.count == 1)
+    let (plainEnumDiff, matchedEnumDiff) = interleaved(
+      runs: runs,
+      { blackHole(Verity.diff(shipments, shipmentsChanged)) },
+      { blackHole(Verity.diff(matchedShipments, matchedShipmentsChanged)) })
+    addPair(
+      "diff of \(shipmentCount) shipments with payload enums, one change", plainEnumDiff, matchedEnumDiff,
+      report: &report)
 
     // hasNoDifference(options:) ignoring a field, on two equal 50-line orders: structural.
     let options = DiffOptions(ignoredFields: ["note"])

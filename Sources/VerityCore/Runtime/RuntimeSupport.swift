@@ -8,12 +8,15 @@
 // | ``_MetadataKind`` | the first word of non-class type metadata is the runtime's `MetadataKind` (0x300 opaque/builtin, 0x302 function, 0x304 and 0x306 metatypes) | `Int`, `(Int) -> Int`, `Int.Type`, a `Builtin` vector found by reflection | casts and type names |
 // | ``_enumCaseName(_:)`` | the runtime entry point `swift_EnumCaseName` names a payload-less case | an enum whose description is not its case name | `String(describing:)` |
 // | ``_EnumCases`` | enum metadata holds its type descriptor in its second word, and an enum descriptor holds its count of payload cases in the low 24 bits of its 32-bit word at byte 20 and its count of empty cases at byte 24 | enums of known cases (`_EnumCasesProbe...`), and whether each case's mirror has children | the enum is written by `Mirror` |
-// | `_TypeLayout` (TypeLayout.swift) | `_forEachField` reports every stored field of a struct or tuple | the first value of each type, against `Mirror` | `Mirror`, for that type |
+// | ``_EnumPayloads`` | an enum descriptor's field descriptor (relative pointer at byte 16) lists its cases as 12-byte records (flags, bit 0 indirect; relative pointers to the mangled payload type and the name), payload cases first, in the order the value witness `getEnumTag` numbers them; `_getTypeByMangledNameInContext` resolves a payload type with the enum's generic arguments; the enum value witnesses (`vrt_enum_*`, the C engine's enum_witness.c: `getEnumTag`, `destructiveProjectEnumData` on a bitwise copy) give a value's case and its payload in place | probe enums (`_EnumPayloadsProbe...`): single and multi payload, spare bits and extra tag bytes, generic, indirect; each value's case and payload against its mirror | the enum is written by `Mirror` |
+// | `_TypeLayout` (TypeLayout.swift) | `_forEachField` reports every stored field of a struct or tuple; an enum's cases read as ``_EnumPayloads`` reads them | the first value of each type (and of each case of an enum with payloads), against `Mirror` | `Mirror`, for that type |
 // | `_DecimalParts` (StructureEncoder+JSONNumbers.swift) | a `Decimal` is ten 16-bit words in one of two known layouts | its own startup check, `_DecimalParts.layout` | `Decimal`'s public `description` |
 //
 // `RuntimeSupportTests` checks every assumption, and that each fallback answers as the trick does
 // (the fallbacks are plain functions, tested directly: no switch changes what a running process
 // does).
+
+internal import CVerityEngine
 
 /// The switches and checks of the runtime tricks (see the table at the top of this file).
 enum _RuntimeSupport {
@@ -174,6 +177,231 @@ enum _EnumCasesProbeEmpty { case a, b, c }
 enum _EnumCasesProbeMixed { case a(Int), b, c(String) }
 enum _EnumCasesProbeSingle { case only(Int, String) }
 enum _EnumCasesProbeGeneric<T> { case a, b, value(T) }
+
+/// The cases of an enum, read from its type descriptor's field records, and the case and payload
+/// of its values, read with its value witnesses, when both are checked to hold (``holds``); else
+/// unknown (nil): the enum is then written by `Mirror`. What lets an enum with payloads have a
+/// learned layout (`_TypeLayout`), whose values are then written with no `Mirror`.
+///
+/// The reads are the ones `Mirror` itself makes (the runtime's `EnumImpl`: the case index from
+/// `getEnumTag`, the case's field record at that index, its payload type resolved from its
+/// mangled name with the enum's generic arguments, the payload projected in place), so where they
+/// hold they give `Mirror`'s answer; the probe enums and the first value of each case of each
+/// type (`_checkLayout`) check that they do.
+enum _EnumPayloads {
+  /// One case: its name, its payload's static type (nil for a case with none), and whether it is
+  /// `indirect` (its payload boxed: such an enum keeps `Mirror`).
+  struct Case: Equatable {
+    let name: String
+    let payload: Any.Type?
+    let indirect: Bool
+
+    static func == (lhs: Case, rhs: Case) -> Bool {
+      lhs.name == rhs.name && lhs.indirect == rhs.indirect
+        && lhs.payload.map(ObjectIdentifier.init) == rhs.payload.map(ObjectIdentifier.init)
+    }
+  }
+
+  /// The largest enum whose values are copied to the stack to project their payload.
+  static let maxSize = 4096
+
+  /// Whether the field records read as the probe enums' known cases.
+  static let recordsReadHolds: Bool = {
+    #if _ptrauth(_arm64e)
+      // There the descriptor pointers are signed: never read them raw.
+      return false
+    #else
+      return _EnumCases.descriptorReadHolds && checkRecords()
+    #endif
+  }()
+
+  /// Whether the field records and the value witnesses give the probe enums' known cases and
+  /// payloads, in agreement with their mirrors.
+  static let holds: Bool = recordsReadHolds && _RuntimeSupport.enumCaseNameHolds && checkRead()
+
+  /// The cases of `type`, an enum (not an `Optional`) whose values can be read with its value
+  /// witnesses, or nil when the reads are not known to hold or `type` is not such an enum.
+  static func cases(of type: Any.Type) -> [Case]? {
+    guard holds, witnessesAvailable(type) else { return nil }
+    return read(type)
+  }
+
+  /// Whether a case of `type`, an enum, has a payload type in its field record, or nil when the
+  /// records are not known to read right. A case whose payload is empty (`case a(())`) is one
+  /// with no payload for the descriptor's counts, but `Mirror` shows its payload.
+  static func recordsHavePayloads(_ type: Any.Type) -> Bool? {
+    guard recordsReadHolds, let cases = read(type) else { return nil }
+    return cases.contains { $0.payload != nil }
+  }
+
+  /// Whether `type`'s value witness table has the enum witnesses, its values are bitwise takable
+  /// (a copy of their bytes can be read) and at most ``maxSize`` bytes.
+  static func witnessesAvailable(_ type: Any.Type) -> Bool {
+    vrt_enum_witnesses_available(unsafeBitCast(type, to: UnsafeRawPointer.self), maxSize)
+  }
+
+  /// The check behind ``recordsReadHolds``.
+  static func checkRecords() -> Bool {
+    typealias Multi = _EnumPayloadsProbeMulti
+    typealias Single = _EnumPayloadsProbeSingle
+    typealias Packed = _EnumPayloadsProbePacked
+    typealias Generic = _EnumPayloadsProbeGeneric<Double>
+    let probes: [(type: Any.Type, cases: [Case])] = [
+      (Multi.self, [
+        Case(name: "text", payload: String.self, indirect: false),
+        Case(name: "pair", payload: (Int, label: String).self, indirect: false),
+        Case(name: "list", payload: [Int].self, indirect: false),
+        Case(name: "number", payload: Double.self, indirect: false),
+        Case(name: "empty", payload: nil, indirect: false),
+      ]),
+      (Single.self, [
+        Case(name: "value", payload: String.self, indirect: false),
+        Case(name: "none", payload: nil, indirect: false), Case(name: "other", payload: nil, indirect: false),
+      ]),
+      (Packed.self, [
+        Case(name: "small", payload: Int8.self, indirect: false), Case(name: "flag", payload: Bool.self, indirect: false),
+        Case(name: "wide", payload: Int.self, indirect: false),
+      ]),
+      (Generic.self, [
+        Case(name: "value", payload: Double.self, indirect: false), Case(name: "nothing", payload: nil, indirect: false),
+      ]),
+      (_EnumPayloadsProbeIndirect.self, [
+        Case(name: "leaf", payload: Int.self, indirect: true),
+        Case(name: "node", payload: (_EnumPayloadsProbeIndirect, _EnumPayloadsProbeIndirect).self, indirect: true),
+      ]),
+      (_EnumPayloadsProbeEmptyPayload.self, [
+        Case(name: "empty", payload: Void.self, indirect: false), Case(name: "none", payload: nil, indirect: false),
+      ]),
+    ]
+    return probes.allSatisfy { read($0.type) == $0.cases }
+  }
+
+  /// The check behind ``holds``, after ``recordsReadHolds``.
+  static func checkRead() -> Bool {
+    typealias Multi = _EnumPayloadsProbeMulti
+    typealias Single = _EnumPayloadsProbeSingle
+    typealias Packed = _EnumPayloadsProbePacked
+    typealias Generic = _EnumPayloadsProbeGeneric<Double>
+    let long = "a string longer than fifteen bytes"
+    let types: [Any.Type] = [
+      Multi.self, Single.self, Packed.self, Generic.self, _EnumPayloadsProbeIndirect.self,
+      _EnumPayloadsProbeEmptyPayload.self,
+    ]
+    guard types.allSatisfy(witnessesAvailable) else { return false }
+    // Each value: its case by `getEnumTag`, named as its mirror names it, and its payload, read
+    // in place, the value it was made with.
+    return observe(Multi.text(long), 0, long) && observe(Multi.pair(-7, label: long), 1, (-7, label: long))
+      && observe(Multi.list([1, 2]), 2, [1, 2]) && observe(Multi.number(2.5), 3, 2.5)
+      && observe(Multi.empty, 4, ()) && observe(Single.value(long), 0, long) && observe(Single.value(""), 0, "")
+      && observe(Single.none, 1, ()) && observe(Single.other, 2, ())
+      && observe(Packed.small(-3), 0, Int8(-3)) && observe(Packed.flag(true), 1, true)
+      && observe(Packed.wide(.min), 2, Int.min) && observe(Generic.value(-1.5), 0, -1.5)
+      && observe(Generic.nothing, 1, ()) && observe(_EnumPayloadsProbeEmptyPayload.empty(()), 0, ())
+      && observe(_EnumPayloadsProbeEmptyPayload.none, 1, ())
+  }
+
+  /// Whether `value`'s case is the one at `tag` (named as its mirror names it) and, for a case with
+  /// a payload, the payload read in place is `payload` (compared by description).
+  static func observe<E, P>(_ value: E, _ tag: Int, _ payload: P) -> Bool {
+    guard let cases = read(E.self), tag < cases.count else { return false }
+    var observed = true
+    withUnsafePointer(to: value) { pointer in
+      let raw = UnsafeRawPointer(pointer)
+      guard _EnumOf<E>._tag(at: raw) == tag else {
+        observed = false
+        return
+      }
+      let mirror = Mirror(reflecting: value)
+      guard cases[tag].payload != nil else {
+        observed = mirror.children.isEmpty && _enumCaseName(inPlace: value) == cases[tag].name
+        return
+      }
+      guard mirror.children.first?.label == cases[tag].name, cases[tag].payload == P.self else {
+        observed = false
+        return
+      }
+      var encoder = StructureEncoder()
+      _EnumOf<E>._withPayload(at: raw, &encoder) { _, payloadPointer in
+        observed = String(reflecting: payloadPointer.load(as: P.self)) == String(reflecting: payload)
+      }
+    }
+    return observed
+  }
+
+  /// The trick: the enum's field records, with their payload types resolved. Nil when the
+  /// descriptor does not read as an enum's with as many records as cases, payload cases first.
+  static func read(_ type: Any.Type) -> [Case]? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer?.self) else {
+      return nil
+    }
+    let flags = descriptor.load(as: UInt32.self)
+    let counts = _EnumCases.read(type)
+    let fieldsOffset = descriptor.load(fromByteOffset: 16, as: Int32.self)
+    // Context descriptor kind 18: an enum.
+    guard flags & 0x1F == 18, fieldsOffset != 0 else { return nil }
+    let fields = descriptor + 16 + Int(fieldsOffset)
+    let kind = fields.load(fromByteOffset: 8, as: UInt16.self)
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    // Field descriptor kinds 2 and 3: an enum, a multi-payload enum.
+    guard kind == 2 || kind == 3, recordSize == 12, count == counts.payload + counts.empty else { return nil }
+    // A generic enum's generic arguments follow its descriptor pointer in its metadata.
+    let genericArguments = flags & 0x80 != 0 ? metadata + 2 * MemoryLayout<UInt>.size : nil
+    var cases: [Case] = []
+    cases.reserveCapacity(count)
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      let recordFlags = record.load(as: UInt32.self)
+      let typeOffset = record.load(fromByteOffset: 4, as: Int32.self)
+      let nameOffset = record.load(fromByteOffset: 8, as: Int32.self)
+      guard nameOffset != 0 else { return nil }
+      let name = String(cString: (record + 8 + Int(nameOffset)).assumingMemoryBound(to: CChar.self))
+      var payload: Any.Type?
+      if typeOffset != 0 {
+        let mangled = (record + 4 + Int(typeOffset)).assumingMemoryBound(to: UInt8.self)
+        payload = _getTypeByMangledNameInContext(
+          mangled, UInt(mangledNameLength(mangled)), genericContext: descriptor, genericArguments: genericArguments)
+        guard payload != nil else { return nil }
+      }
+      // Payload cases first; a case counted as one with no payload may still have an empty one.
+      if index < counts.payload {
+        guard payload != nil else { return nil }
+      } else if let payload {
+        guard _sizeOf(payload) == 0 else { return nil }
+      }
+      cases.append(Case(name: name, payload: payload, indirect: recordFlags & 1 != 0))
+    }
+    return cases
+  }
+
+  /// The length of a mangled name that may hold symbolic references (a byte 1...0x17 and a 32-bit
+  /// relative reference, or 0x18...0x1F and a pointer), as the runtime measures it.
+  static func mangledNameLength(_ name: UnsafePointer<UInt8>) -> Int {
+    var length = 0
+    while name[length] != 0 {
+      switch name[length] {
+      case 0x01...0x17: length += 1 + 4
+      case 0x18...0x1F: length += 1 + MemoryLayout<UInt>.size
+      default: length += 1
+      }
+    }
+    return length
+  }
+}
+
+enum _EnumPayloadsProbeMulti { case text(String), pair(Int, label: String), empty, list([Int]), number(Double) }
+enum _EnumPayloadsProbeSingle { case none, value(String), other }
+enum _EnumPayloadsProbePacked { case small(Int8), flag(Bool), wide(Int) }
+enum _EnumPayloadsProbeGeneric<T> { case nothing, value(T) }
+enum _EnumPayloadsProbeEmptyPayload { case empty(()), none }
+indirect enum _EnumPayloadsProbeIndirect { case leaf(Int), node(_EnumPayloadsProbeIndirect, _EnumPayloadsProbeIndirect) }
+
+/// The size of a value of `type`.
+func _sizeOf(_ type: Any.Type) -> Int {
+  func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+  return size(type)
+}
 
 /// The runtime's name of the case of an enum value of static type `T` (no existential), or
 /// `String(describing:)` when the runtime's name is not checked to hold (as ``_enumCaseName(_:)``).

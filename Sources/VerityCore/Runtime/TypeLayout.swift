@@ -1,46 +1,63 @@
 // Field layouts learned once per type: the stored fields of a plain struct or tuple (names,
-// offsets, types; for an enum with no payload case, only that), read with the standard library's field enumeration `_forEachField(of:body:)`,
-// so that later values of the type are written from memory with no `Mirror` and no demangling
-// per field. One of the runtime tricks of `RuntimeSupport.swift`, with the same contract:
+// offsets, types), read with the standard library's field enumeration `_forEachField(of:body:)`,
+// and the cases of a plain enum (names, payload types), read from its descriptor by
+// `_EnumCases` and `_EnumPayloads` (RuntimeSupport.swift), so that later values of the type are
+// written from memory with no `Mirror` and no demangling per field. One of the runtime tricks of
+// `RuntimeSupport.swift`, with the same contract:
 //
 // | trick | what it assumes | checked on | fallback |
 // |---|---|---|---|
-// | `_TypeLayout` | `_forEachField` reports every stored field of a struct or tuple, in declaration order, with its offset and static type, and a field of a type with no class or existential in it holds a plain value of that type | the first value of each type: its bytes by layout must equal its bytes by `Mirror` | `Mirror`, for that type, for the rest of the process |
+// | `_TypeLayout` | `_forEachField` reports every stored field of a struct or tuple, in declaration order, with its offset and static type, and a field of a type with no class or existential in it holds a plain value of that type; an enum's case, names and payloads read as `_EnumPayloads` reads them | the first value of each type, and for an enum with payloads the first value of each of its cases: its bytes by layout must equal its bytes by `Mirror` | `Mirror`, for that type, for the rest of the process |
 //
 // What decides the path of a type (`_TypeLayout.of(_:)`), in order:
-// 1. only structs and tuples whose fields `_forEachField` enumerates, and enums none of whose
-//    cases has a payload (read from the enum's descriptor, `_EnumCases` in RuntimeSupport.swift;
-//    a value is its case name), without a custom mirror (`CustomReflectable`);
-// 2. no field of class or existential type, nor an optional of one (`Optional<C>` at any depth):
-//    such a field may be `weak` or `unowned` storage, which the enumeration reports as the plain
-//    type, and reading it as one would be wrong;
+// 1. only structs and tuples whose fields `_forEachField` enumerates, and enums: one none of whose
+//    cases has a payload (a value is its case name), or one with payloads whose cases
+//    `_EnumPayloads` reads (a value is its case name and its payload's fields, as `Mirror` writes
+//    it), with no `indirect` case; without a custom mirror (`CustomReflectable`), nor a payload
+//    with one (its mirror could be a tuple's);
+// 2. no field or payload of class or existential type, nor an optional of one (`Optional<C>` at
+//    any depth): such a field may be `weak` or `unowned` storage, which the enumeration reports as
+//    the plain type, and reading it as one would be wrong (a payload cannot be `weak`, but an enum
+//    follows the structs' rule); a tuple payload follows the tuples' rules;
 // 3. the first value written by layout and by `Mirror` gives the same bytes; otherwise the type
 //    goes to `Mirror` for good. While that value is checked (by one thread), every other value of
-//    the type, the ones inside it included, is written by `Mirror`.
+//    the type, the ones inside it included, is written by `Mirror`. For an enum with payloads the
+//    same holds for the first value of each case: a case that disagrees sends the type to
+//    `Mirror`, and a value of a case whose check is under way is written by `Mirror`.
 //
 // A type whose every field is a scalar (`Int`, `String`, `Double`, `Bool`), has a
-// `StructurallyEncodable` conformance, is itself such a type (a payload-less enum included), an
-// optional or an `Array` of one, is written *directly*: one recursive walk over memory, no value
-// boxed. A type with any other field (an enum with payloads, a dictionary of plain values, a type
-// inside itself) keeps its layout, but each field is boxed from memory and written by the dynamic
-// path, as `Mirror`'s children would be.
+// `StructurallyEncodable` conformance, is itself such a type (an enum included), an optional or an
+// `Array` of one, is written *directly*: one recursive walk over memory, no value boxed. A type
+// with any other field (a dictionary of plain values, a type inside itself) keeps its layout, but
+// each field is boxed from memory and written by the dynamic path, as `Mirror`'s children would
+// be; an enum case's payload likewise.
+//
+// An enum value is read through its value witnesses (`_EnumOf`): its case by `getEnumTag`, and its
+// payload from a copy of its bytes whose tag `destructiveProjectEnumData` strips (the copy is never
+// destroyed: the value it copies keeps its references alive, and only types whose witnesses say
+// they are bitwise takable are copied so).
 @_spi(Reflection) import Swift
+import Foundation
 import Synchronization
 internal import CVerityEngine
 
 /// The stored fields of one struct or tuple type (or the case names of an enum with no payload
-/// case), and how to write each from memory.
+/// case, or the cases of an enum with payloads), and how to write each from memory.
 ///
 /// Immutable once built, except ``state`` (whether the first value was checked against `Mirror`).
 package final class _TypeLayout: Sendable {
-  /// The container tag (`VRT_TAG_STRUCT`, `VRT_TAG_TUPLE`, or `VRT_TAG_ENUM` for an enum with no
-  /// payload case).
+  /// The container tag (`VRT_TAG_STRUCT`, `VRT_TAG_TUPLE`, or `VRT_TAG_ENUM`).
   let tag: UInt8
   /// The fully qualified type name a struct or enum is written with; nil for a tuple.
   let typeName: String?
   /// For an enum with no payload case: names the case of a value in memory (an enum has no
   /// ``fields``).
   let caseNamer: (any _EnumNameAt.Type)?
+  /// For an enum with payloads: its cases, indexed by the value witnesses' case index (an enum
+  /// has no ``fields``).
+  let cases: [_EnumCaseLayout]?
+  /// For an enum with payloads: reads a value's case index and payload (``cases``).
+  let enumAt: (any _EnumAt.Type)?
   /// The fields, in declaration order.
   let fields: [_FieldLayout]
   /// Whether every field is written from memory with no box (see the file's header).
@@ -79,11 +96,13 @@ package final class _TypeLayout: Sendable {
 
   init(
     tag: UInt8, typeName: String?, fields: [_FieldLayout], isDirect: Bool, depth: Int, boxer: any _BoxAt.Type,
-    caseNamer: (any _EnumNameAt.Type)? = nil
+    caseNamer: (any _EnumNameAt.Type)? = nil, cases: [_EnumCaseLayout]? = nil, enumAt: (any _EnumAt.Type)? = nil
   ) {
     self.tag = tag
     self.typeName = typeName
     self.caseNamer = caseNamer
+    self.cases = cases
+    self.enumAt = enumAt
     self.conforms = boxer._conformsToStructurallyEncodable
     self.fields = fields
     self.isDirect = isDirect
@@ -127,8 +146,13 @@ package final class _TypeLayout: Sendable {
     case .struct: tag = UInt8(VRT_TAG_STRUCT)
     case .tuple: tag = UInt8(VRT_TAG_TUPLE)
     case .enum:
-      // Only an enum none of whose cases has a payload: a value is its case name.
-      guard _RuntimeSupport.enumCaseNameHolds, _EnumCases.payloadCases(of: type) == 0 else { return nil }
+      guard _RuntimeSupport.enumCaseNameHolds, let payloadCases = _EnumCases.payloadCases(of: type) else { return nil }
+      // An enum none of whose cases has a payload: a value is its case name. Not one with a case
+      // whose payload is empty (`case a(())`), which the counts list with the empty cases:
+      // `Mirror` shows that payload, as the cases of an enum with payloads do.
+      guard payloadCases == 0, _EnumPayloads.recordsHavePayloads(type) == false else {
+        return _makeEnum(type, building: &building)
+      }
       return _TypeLayout(
         tag: UInt8(VRT_TAG_ENUM), typeName: _TypeNames.qualified(type), fields: [], isDirect: true, depth: 1,
         boxer: _boxer(type), caseNamer: _enumNamer(type))
@@ -162,6 +186,47 @@ package final class _TypeLayout: Sendable {
     return _TypeLayout(
       tag: tag, typeName: tag == UInt8(VRT_TAG_STRUCT) ? _TypeNames.qualified(type) : nil,
       fields: fields, isDirect: isDirect, depth: depth, boxer: _boxer(type))
+  }
+
+  /// The layout of an enum with payloads (see the file's header), or nil when `Mirror` writes it.
+  private static func _makeEnum(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {
+    guard let read = _EnumPayloads.cases(of: type), !read.contains(where: \.indirect) else { return nil }
+    let key = ObjectIdentifier(type)
+    building.insert(key)
+    defer { building.remove(key) }
+    var cases: [_EnumCaseLayout] = []
+    cases.reserveCapacity(read.count)
+    var isDirect = true
+    var depth = 1
+    for enumCase in read {
+      guard let payload = enumCase.payload else {
+        cases.append(_EnumCaseLayout(name: enumCase.name))
+        continue
+      }
+      // A payload whose mirror may not be its type's own (a custom mirror may claim to be a
+      // tuple's, which `Mirror` writes as the case's fields), or that may hide a reference.
+      if (payload is any CustomReflectable.Type && !(payload is any _MirrorIsNeverATuple.Type))
+        || _mayHoldWeakOrUnowned(payload)
+      {
+        return nil
+      }
+      let caseLayout: _EnumCaseLayout
+      if _kind(of: payload) == .tuple {
+        // A tuple payload: its elements are the case's fields, as `Mirror` writes them.
+        guard let tuple = _build(payload, building: &building) else { return nil }
+        caseLayout = _EnumCaseLayout(name: enumCase.name, tuple: tuple)
+      } else {
+        // Any other payload: one field labeled "".
+        caseLayout = _EnumCaseLayout(
+          name: enumCase.name, single: _FieldAccess.of(payload, building: &building), boxer: _boxer(payload))
+      }
+      isDirect = isDirect && caseLayout.isDirect
+      depth = max(depth, caseLayout.depth)
+      cases.append(caseLayout)
+    }
+    return _TypeLayout(
+      tag: UInt8(VRT_TAG_ENUM), typeName: _TypeNames.qualified(type), fields: [], isDirect: isDirect, depth: depth,
+      boxer: _boxer(type), cases: cases, enumAt: _enumAt(type))
   }
 
   /// Whether a field of static type `type` may be `weak` or `unowned` storage: a class or an
@@ -208,6 +273,61 @@ struct _FieldLayout: Sendable {
   let boxer: any _BoxAt.Type
 }
 
+/// One case of an enum with payloads: its name, and how its payload is written (none, the fields
+/// of a tuple, or one field labeled `""`), with the state of the check of its first value.
+final class _EnumCaseLayout: Sendable {
+  let name: String
+  /// A tuple payload's layout: its elements are the case's fields.
+  let tuple: _TypeLayout?
+  /// Any other payload: the case's one field, labeled `""`.
+  let single: _FieldAccess?
+  /// Copies a ``single`` payload out of memory into an `Any`.
+  let boxer: (any _BoxAt.Type)?
+  /// Whether the payload is written from memory with no box.
+  let isDirect: Bool
+  /// The longest chain of directly written types in a value of this case, the enum included.
+  let depth: Int
+  /// Where the check of the case's first value against `Mirror` stands (``_TypeLayout/state``'s
+  /// values; a rejected case rejects its type).
+  let state = Atomic<UInt8>(_TypeLayout.unchecked)
+
+  init(name: String, tuple: _TypeLayout? = nil, single: _FieldAccess? = nil, boxer: (any _BoxAt.Type)? = nil) {
+    self.name = name
+    self.tuple = tuple
+    self.single = single
+    self.boxer = boxer
+    if let tuple {
+      isDirect = tuple.isDirect
+      depth = tuple.depth
+    } else if let single {
+      isDirect = single.kind != .boxed
+      depth = 1 + single.depth
+    } else {
+      isDirect = true
+      depth = 1
+    }
+  }
+
+  /// Whether the case has a payload.
+  var hasPayload: Bool { tuple != nil || single != nil }
+
+  /// Claims the check of this case (as ``_TypeLayout/claimCheck()``).
+  func claimCheck() -> Bool {
+    state.compareExchange(
+      expected: _TypeLayout.unchecked, desired: _TypeLayout.checking, ordering: .acquiringAndReleasing
+    ).exchanged
+  }
+
+  /// The payload at `pointer` as the fields `Mirror` writes, each boxed.
+  func boxedFields(at pointer: UnsafeRawPointer) -> [(label: String, value: Any)] {
+    if let tuple {
+      return tuple.fields.map { ($0.label, $0.boxer._box(at: pointer + $0.offset)) }
+    }
+    guard let boxer else { return [] }
+    return [("", boxer._box(at: pointer))]
+  }
+}
+
 /// How one field (or array element, or optional's wrapped value) is written from memory.
 ///
 /// A class with a kind, not an enum with payloads: layouts live for the whole process, and an
@@ -218,7 +338,7 @@ final class _FieldAccess: Sendable {
     case int, string, double, bool
     /// A type with a `StructurallyEncodable` conformance: its `encode(to:)` (``encodable``).
     case encodable
-    /// A struct, tuple or payload-less enum written directly, by its layout (``layout``).
+    /// A struct, tuple or enum written directly, by its layout (``layout``).
     case layout
     /// An `Optional` of a directly written type (``optional``, ``inner``).
     case optional
@@ -356,6 +476,42 @@ func _enumNamer(_ type: Any.Type) -> any _EnumNameAt.Type {
   return make(type)
 }
 
+/// Reads the case and payload of an enum value in memory through its value witnesses (the C
+/// engine's `vrt_enum_*`; see `_EnumPayloads`, which checks them, and the file's header).
+protocol _EnumAt: SendableMetatype {
+  /// The case index of the value at `pointer` (payload cases first, as the field records).
+  static func _tag(at pointer: UnsafeRawPointer) -> Int
+  /// Calls `body` with the address of the payload of the value at `pointer` (a case with a
+  /// payload): a copy of the value's bytes with its tag stripped, valid during `body` only.
+  static func _withPayload(
+    at pointer: UnsafeRawPointer, _ encoder: inout StructureEncoder,
+    _ body: (inout StructureEncoder, UnsafeRawPointer) -> Void)
+}
+
+enum _EnumOf<E>: _EnumAt {
+  static func _tag(at pointer: UnsafeRawPointer) -> Int {
+    Int(vrt_enum_tag(pointer, unsafeBitCast(E.self, to: UnsafeRawPointer.self)))
+  }
+
+  static func _withPayload(
+    at pointer: UnsafeRawPointer, _ encoder: inout StructureEncoder,
+    _ body: (inout StructureEncoder, UnsafeRawPointer) -> Void
+  ) {
+    let size = MemoryLayout<E>.size
+    withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: MemoryLayout<E>.alignment) { buffer in
+      let copy = buffer.baseAddress!
+      copy.copyMemory(from: pointer, byteCount: size)
+      vrt_enum_project(copy, unsafeBitCast(E.self, to: UnsafeRawPointer.self))
+      body(&encoder, UnsafeRawPointer(copy))
+    }
+  }
+}
+
+func _enumAt(_ type: Any.Type) -> any _EnumAt.Type {
+  func make<T>(_: T.Type) -> any _EnumAt.Type { _EnumOf<T>.self }
+  return make(type)
+}
+
 /// Writes a value in memory through its `StructurallyEncodable` conformance.
 protocol _EncodableAt: SendableMetatype {
   static func _encode(at pointer: UnsafeRawPointer, into encoder: inout StructureEncoder)
@@ -415,6 +571,41 @@ enum _ArrayOf<Element>: _ArrayAt {
     }
   }
 }
+
+/// The standard library's and Foundation's types with a custom mirror (`CustomReflectable`) that
+/// is never a tuple's: an enum payload of such a type is one field, as `Mirror` writes it. (A
+/// payload of any other type with a custom mirror sends its enum to `Mirror`.)
+protocol _MirrorIsNeverATuple {}
+extension Bool: _MirrorIsNeverATuple {}
+extension Int: _MirrorIsNeverATuple {}
+extension Int8: _MirrorIsNeverATuple {}
+extension Int16: _MirrorIsNeverATuple {}
+extension Int32: _MirrorIsNeverATuple {}
+extension Int64: _MirrorIsNeverATuple {}
+extension UInt: _MirrorIsNeverATuple {}
+extension UInt8: _MirrorIsNeverATuple {}
+extension UInt16: _MirrorIsNeverATuple {}
+extension UInt32: _MirrorIsNeverATuple {}
+extension UInt64: _MirrorIsNeverATuple {}
+extension Float: _MirrorIsNeverATuple {}
+extension Double: _MirrorIsNeverATuple {}
+extension String: _MirrorIsNeverATuple {}
+extension Substring: _MirrorIsNeverATuple {}
+extension Character: _MirrorIsNeverATuple {}
+extension Unicode.Scalar: _MirrorIsNeverATuple {}
+extension Optional: _MirrorIsNeverATuple {}
+extension Array: _MirrorIsNeverATuple {}
+extension ContiguousArray: _MirrorIsNeverATuple {}
+extension ArraySlice: _MirrorIsNeverATuple {}
+extension Set: _MirrorIsNeverATuple {}
+extension Dictionary: _MirrorIsNeverATuple {}
+extension Range: _MirrorIsNeverATuple {}
+extension ClosedRange: _MirrorIsNeverATuple {}
+extension Date: _MirrorIsNeverATuple {}
+extension Data: _MirrorIsNeverATuple {}
+extension UUID: _MirrorIsNeverATuple {}
+extension URL: _MirrorIsNeverATuple {}
+extension Decimal: _MirrorIsNeverATuple {}
 
 /// `Optional`, seen through its metatype: its wrapped type.
 protocol _OptionalType {

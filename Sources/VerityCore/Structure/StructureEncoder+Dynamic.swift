@@ -12,11 +12,13 @@ extension StructureEncoder {
   ///    told apart), `NSNull` (nil), `NSString`, `NSArray`, `NSDictionary`, `NSDecimalNumber`,
   ///    `NSData`, `NSDate`, `NSURL`, `NSUUID`. A decoded JSON document is the same structure as
   ///    the equivalent Swift literal.
-  /// 3. Reflection for everything else. A struct, a tuple or an enum with no payload case is read
-  ///    from its field layout, learned once per type (no `Mirror`, no demangling per field) and
-  ///    checked against `Mirror` on the type's first value; a type with a field of class or
-  ///    existential type (which may be `weak` or `unowned`), a custom mirror, or a layout that
-  ///    disagreed with `Mirror` is read by `Mirror`. Either way the bytes are `Mirror`'s:
+  /// 3. Reflection for everything else. A struct, a tuple or an enum (with payloads or without)
+  ///    is read from its field layout, learned once per type (no `Mirror`, no demangling per
+  ///    field) and checked against `Mirror` on the type's first value (and on the first value of
+  ///    each case of an enum with payloads); a type with a field or payload of class or
+  ///    existential type (which may be `weak` or `unowned`), a custom mirror, an `indirect` case,
+  ///    or a layout that disagreed with `Mirror` is read by `Mirror`. Either way the bytes are
+  ///    `Mirror`'s:
   ///    - structs: `STRUCT`, fields by label;
   ///    - enums: `ENUM` with the case name and the associated values as fields (unlabeled ones
   ///      get the label `""`);

@@ -1,6 +1,6 @@
-// Writing plain structs, tuples and payload-less enums from their learned layouts
-// (`Runtime/TypeLayout.swift`) instead of `Mirror`: the same bytes, checked on the first value of
-// each type.
+// Writing plain structs, tuples and enums from their learned layouts (`Runtime/TypeLayout.swift`)
+// instead of `Mirror`: the same bytes, checked on the first value of each type (and of each case
+// of an enum with payloads).
 internal import CVerityEngine
 
 extension StructureEncoder {
@@ -34,13 +34,37 @@ extension StructureEncoder {
       guard layout.claimCheck(), _checkLayout(layout, on: value) else { return false }
     default: return false
     }
+    var written = false
     func write<T>(_ value: T) {
       withUnsafePointer(to: value) { pointer in
-        _writeLayout(layout, at: UnsafeRawPointer(pointer), frames: &frames)
+        let pointer = UnsafeRawPointer(pointer)
+        // An enum with payloads: the case of this value must be checked too.
+        guard layout.cases == nil || _caseChecked(layout, at: pointer) else { return }
+        _writeLayout(layout, at: pointer, frames: &frames)
+        written = true
       }
     }
     _openExistential(value, do: write)
-    return true
+    return written
+  }
+
+  /// For a checked layout of an enum with payloads: whether the case of the value at `pointer` is
+  /// checked against `Mirror`, checking it on this value when it is the first of its case (by the
+  /// caller that claims the check: anyone else writes by `Mirror` until the answer). A case that
+  /// disagrees rejects its type for good.
+  mutating func _caseChecked(_ layout: _TypeLayout, at pointer: UnsafeRawPointer) -> Bool {
+    guard let cases = layout.cases, let enumAt = layout.enumAt else { return false }
+    let tag = enumAt._tag(at: pointer)
+    guard cases.indices.contains(tag) else { return false }
+    let enumCase = cases[tag]
+    var state = enumCase.state.load(ordering: .acquiring)
+    if state == _TypeLayout.unchecked {
+      guard enumCase.claimCheck() else { return false }
+      state = _layoutAgreesWithMirror(layout, on: layout.boxer._box(at: pointer)) ? _TypeLayout.checked : _TypeLayout.rejected
+      if state == _TypeLayout.rejected { layout.state.store(_TypeLayout.rejected, ordering: .releasing) }
+      enumCase.state.store(state, ordering: .releasing)
+    }
+    return state == _TypeLayout.checked
   }
 
   /// Writes the value of `layout`'s type at `pointer`: directly when every field can be (and the
@@ -55,6 +79,10 @@ extension StructureEncoder {
       _end()
       return
     }
+    if let cases = layout.cases, let enumAt = layout.enumAt {
+      _writeCase(cases, enumAt, at: pointer, frames: &frames)
+      return
+    }
     if layout.isDirect, frames.count + layout.depth < _maxDynamicDepth {
       _writeFields(layout, at: pointer)
       _end()
@@ -66,6 +94,48 @@ extension StructureEncoder {
       fields.append((field.label, field.boxer._box(at: pointer + field.offset)))
     }
     frames.append(.fields(fields, 0))
+  }
+
+  /// Writes the case of the enum value at `pointer` (its `ENUM` container is open), as `Mirror`'s
+  /// path does: the case name, then its payload's fields (a tuple's elements, or the payload as one
+  /// field labeled `""`), directly when they can be, else boxed in a frame.
+  mutating func _writeCase(
+    _ cases: [_EnumCaseLayout], _ enumAt: any _EnumAt.Type, at pointer: UnsafeRawPointer,
+    frames: inout [_DynamicFrame]
+  ) {
+    let tag = enumAt._tag(at: pointer)
+    guard cases.indices.contains(tag) else {
+      // Never for a checked case (its tag was in range); a check then fails on these bytes.
+      _end()
+      return
+    }
+    let enumCase = cases[tag]
+    if enumCase.isDirect, frames.count + enumCase.depth < _maxDynamicDepth {
+      _writeCaseDirectly(enumCase, enumAt, at: pointer)
+      _end()
+      return
+    }
+    encode(enumCase.name)
+    var fields: [(label: String, value: Any)] = []
+    enumAt._withPayload(at: pointer, &self) { _, payload in
+      fields = enumCase.boxedFields(at: payload)
+    }
+    frames.append(.fields(fields, 0))
+  }
+
+  /// Writes a directly written case of the enum value at `pointer`: its name and its payload's
+  /// fields (its enum's container is open, and left open).
+  mutating func _writeCaseDirectly(_ enumCase: _EnumCaseLayout, _ enumAt: any _EnumAt.Type, at pointer: UnsafeRawPointer) {
+    encode(enumCase.name)
+    guard enumCase.hasPayload else { return }
+    enumAt._withPayload(at: pointer, &self) { encoder, payload in
+      if let tuple = enumCase.tuple {
+        encoder._writeFields(tuple, at: payload)
+      } else if let single = enumCase.single {
+        encoder._encodeLabel("")
+        encoder._writeDirect(single, at: payload)
+      }
+    }
   }
 
   /// Writes the fields of a directly written value (its container is open).
@@ -114,8 +184,8 @@ extension StructureEncoder {
     }
   }
 
-  /// A nested struct, tuple or payload-less enum of a directly written value: by its layout once
-  /// checked (this value is the check when it is the first of its type), else by `Mirror`.
+  /// A nested struct, tuple or enum of a directly written value: by its layout once checked (this
+  /// value is the check when it is the first of its type, or of its case), else by `Mirror`.
   mutating func _writeNested(_ layout: _TypeLayout, at pointer: UnsafeRawPointer) {
     var state = layout.state.load(ordering: .acquiring)
     if state == _TypeLayout.unchecked {
@@ -123,13 +193,16 @@ extension StructureEncoder {
         !layout.claimCheck() ? layout.state.load(ordering: .acquiring)
         : _checkLayout(layout, on: layout.boxer._box(at: pointer)) ? _TypeLayout.checked : _TypeLayout.rejected
     }
-    guard state == _TypeLayout.checked else {
+    guard state == _TypeLayout.checked, layout.cases == nil || _caseChecked(layout, at: pointer) else {
       _writeDynamically(layout.boxer, at: pointer)
       return
     }
     _begin(layout.tag, layout.typeName)
     if let namer = layout.caseNamer {
       encode(namer._caseName(at: pointer))
+    } else if let cases = layout.cases, let enumAt = layout.enumAt {
+      // A directly written enum's every case is direct (its tag was in range: its case is checked).
+      _writeCaseDirectly(cases[enumAt._tag(at: pointer)], enumAt, at: pointer)
     } else {
       _writeFields(layout, at: pointer)
     }
@@ -153,6 +226,24 @@ extension StructureEncoder {
   /// Records the answer in the layout's state (a rejected type goes to `Mirror` for good) and
   /// returns it.
   mutating func _checkLayout(_ layout: _TypeLayout, on value: Any) -> Bool {
+    let agree = _layoutAgreesWithMirror(layout, on: value)
+    if agree, let cases = layout.cases, let enumAt = layout.enumAt {
+      // The value's case is checked with it (no other value of the type was written by layout
+      // meanwhile: the type's state was `checking`).
+      func caseOf<T>(_ value: T) -> Int { withUnsafePointer(to: value) { enumAt._tag(at: UnsafeRawPointer($0)) } }
+      let tag = _openExistential(value, do: caseOf)
+      if cases.indices.contains(tag) {
+        _ = cases[tag].state.compareExchange(
+          expected: _TypeLayout.unchecked, desired: _TypeLayout.checked, ordering: .acquiringAndReleasing)
+      }
+    }
+    layout.state.store(agree ? _TypeLayout.checked : _TypeLayout.rejected, ordering: .releasing)
+    return agree
+  }
+
+  /// Whether `value`'s bytes by `layout` (its own level: no check of its case, or of its type's)
+  /// equal its bytes by `Mirror`.
+  mutating func _layoutAgreesWithMirror(_ layout: _TypeLayout, on value: Any) -> Bool {
     var byLayout = StructureEncoder()
     do {
       var frames: [_DynamicFrame] = []
@@ -170,10 +261,7 @@ extension StructureEncoder {
       byMirror._emitMirror(value, into: &frames)
       byMirror._drain(&frames)
     }
-    let agree =
-      byLayout.failure == nil && byMirror.failure == nil
+    return byLayout.failure == nil && byMirror.failure == nil
       && byLayout.withWrittenBytes { first in byMirror.withWrittenBytes { first.elementsEqual($0) } }
-    layout.state.store(agree ? _TypeLayout.checked : _TypeLayout.rejected, ordering: .releasing)
-    return agree
   }
 }

@@ -21,6 +21,24 @@ private final class Crate { var value = 1 }
     #expect(_RuntimeSupport.enumCaseNameHolds)
     #expect(_RuntimeSupport.builtinSample() != nil)
     #expect(_EnumCases.descriptorReadHolds)
+    #expect(_EnumPayloads.recordsReadHolds)
+    #expect(_EnumPayloads.holds)
+  }
+
+  /// The enum field records and value witnesses read each probe as its mirror shows it (the check
+  /// behind `_EnumPayloads.holds`, run again), and a case that is not the value's, or a payload
+  /// that is not the case's, fails the check.
+  @Test func theEnumPayloadReadsAgreeWithMirrors() {
+    #expect(_EnumPayloads.checkRecords())
+    #expect(_EnumPayloads.checkRead())
+    #expect(!_EnumPayloads.observe(_EnumPayloadsProbeMulti.number(2.5), 0, 2.5))
+    #expect(!_EnumPayloads.observe(_EnumPayloadsProbeMulti.number(2.5), 3, 2.0))
+    #expect(!_EnumPayloads.observe(_EnumPayloadsProbeSingle.none, 2, ()))
+    let generic = _EnumPayloads.read(_EnumPayloadsProbeGeneric<[String]>.self)
+    #expect(generic?.map(\.name) == ["value", "nothing"])
+    #expect(generic?.first?.payload == [String].self)
+    #expect(_EnumPayloads.read(_EnumPayloadsProbeIndirect.self)?.allSatisfy(\.indirect) == true)
+    #expect(_EnumPayloads.mangledNameLength("Si") == 2)
   }
 
   /// The descriptor's payload case counts agree with the mirrors of the cases' values.
