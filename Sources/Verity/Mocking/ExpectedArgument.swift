@@ -158,8 +158,10 @@ struct ExpectedArgument: Sendable {
     switch kind {
     case .value(let structure): return Structure(encoding: value) == structure
     case .equatable(_, let equatable): return equatable.matches(value)
-    case .matcher(let matcher, let bytes, let negated):
-      if let bytes { return (Structure(encoding: value) == bytes) != negated }
+    case .matcher(let matcher, _, _):
+      // With bytes (`eq`, `isNil()` and their negations, of a type whose bytes decide `==`), the
+      // matcher's own answer is the bytes' answer (that is what deciding means), and costs no
+      // encoding of the value.
       return matcher.matches(any: value).isMatch
     case .captor: return true
     case .incomparable: return false

@@ -37,6 +37,9 @@ public final class MockStorage: Sendable {
   /// How many stubs `stubs` holds, read without the lock: a call on a mock with no stubs skips
   /// the lookup.
   @usableFromInline let stubCount = Atomic<Int>(0)
+  /// One bit per length (modulo 64) of the identifiers stubs were added for (``_lengthBit(_:)``),
+  /// never cleared: a call whose bit is clear has no stub, and skips the lock.
+  let _stubbedLengths = Atomic<UInt64>(0)
 
   /// Where the test last worked with this mock: where it was created (by a generated mock's
   /// initializer), stubbed or verified. A call made from the app's code has no test location of

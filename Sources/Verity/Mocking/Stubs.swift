@@ -73,11 +73,18 @@ extension MockStorage {
   /// it, so concurrent calls take successive answers of a sequence.
   func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
     guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
+    // A member no stub is for (most calls of a mock with one or two stubs) is told apart without
+    // the lock, by its identifier's length.
+    guard _stubbedLengths.load(ordering: .acquiring) & Self._lengthBit(identifier) != 0 else { return nil }
     // Plain loops, no filter or search closures: this runs for every call of a mock with stubs,
     // and a debug build (`swift test`) pays generic metadata lookups for each closure algorithm.
+    // Indices, not `for stub in`: a stub is copied (every reference it holds retained) only when
+    // it is a candidate.
     let candidates = _withStubs { list -> [Stub] in
       var candidates: [Stub] = []
-      for stub in list.stubs where stub.expected.identifier == identifier { candidates.append(stub) }
+      for index in 0..<list.stubs.count where list.stubs[index].expected.identifier == identifier {
+        candidates.append(list.stubs[index])
+      }
       return candidates
     }
     guard !candidates.isEmpty else { return nil }
@@ -109,9 +116,17 @@ extension MockStorage {
     }
     return _withStubs { list in
       let id = list.add(expected, answer, at: location)
+      _stubbedLengths.bitwiseOr(Self._lengthBit(expected.identifier), ordering: .releasing)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id
     }
+  }
+
+  /// The bit of ``_stubbedLengths`` for calls recorded under `identifier`: its length in UTF-8
+  /// bytes, modulo 64. (Identifiers of one length share a bit: a shared bit only sends a call to
+  /// the full lookup.)
+  static func _lengthBit(_ identifier: String) -> UInt64 {
+    1 &<< UInt64(identifier.utf8.count & 63)
   }
 
   /// Reports, in strict mode, a call that no stub answers.

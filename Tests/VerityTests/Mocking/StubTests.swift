@@ -37,6 +37,23 @@ final class FakeAlbumService: Mock {
     service.verifyCall(withIdentifier: "album", arguments: .any, mode: .times(3))
   }
 
+  /// Calls are told apart from stubbed members by their identifier's length before the lookup:
+  /// members whose identifiers share a length (or a length modulo 64) still get only their own
+  /// stubs.
+  @Test func identifiersOfOneLengthKeepTheirOwnStubs() {
+    let mock = FakeAlbumService()
+    let short = String(repeating: "a", count: 3)
+    let long = String(repeating: "b", count: 3 + 64)
+    mock.stub(withIdentifier: "abc", arguments: .any, returning: 1)
+    #expect(mock.stubbedValue(forIdentifier: "abd", arguments: [], default: 0) == 0)
+    #expect(mock.stubbedValue(forIdentifier: long, arguments: [], default: 0) == 0)
+    #expect(mock.stubbedValue(forIdentifier: "abc", arguments: [], default: 0) == 1)
+    #expect(mock.stubbedValue(forIdentifier: short, arguments: [], default: 0) == 0)
+    mock.stub(withIdentifier: long, arguments: .any, returning: 2)
+    #expect(mock.stubbedValue(forIdentifier: long, arguments: [], default: 0) == 2)
+    #expect(mock.stubbedValue(forIdentifier: "abc", arguments: [], default: 0) == 1)
+  }
+
   @Test func throwingStubs() {
     service.stub(withIdentifier: "album", arguments: [-1], throwing: AlbumError.notFound)
     #expect(throws: AlbumError.notFound) { try service.album(id: -1) }
