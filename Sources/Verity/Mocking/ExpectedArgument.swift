@@ -158,10 +158,11 @@ struct ExpectedArgument: Sendable {
     switch kind {
     case .value(let structure): return Structure(encoding: value) == structure
     case .equatable(_, let equatable): return equatable.matches(value)
-    case .matcher(let matcher, _, _):
-      // With bytes (`eq`, `isNil()` and their negations, of a type whose bytes decide `==`), the
-      // matcher's own answer is the bytes' answer (that is what deciding means), and costs no
-      // encoding of the value.
+    case .matcher(let matcher, let bytes, let negated):
+      // With bytes (`eq`, `isNil()` and their negations), by the bytes, as the engine answers:
+      // the matcher itself would differ for a value of another type (`eq(7)` and an `Int8(7)`,
+      // whose canonical numbers are equal; `!eq(7)` and a `String`).
+      if let bytes { return (Structure(encoding: value) == bytes) != negated }
       return matcher.matches(any: value).isMatch
     case .captor: return true
     case .incomparable: return false
