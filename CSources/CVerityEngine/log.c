@@ -127,6 +127,18 @@ vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_
   return VRT_OK;
 }
 
+vrt_status vrt_log_find_method(const vrt_log *log, const char *name, size_t length, uint32_t *out_method) {
+  if (log == NULL || out_method == NULL || (name == NULL && length > 0)) {
+    return VRT_ERR_NULL_ARGUMENT;
+  }
+  if (log->method_slot_capacity == 0) return VRT_ERR_NOT_FOUND;
+  uint64_t hash = XXH3_64bits(length > 0 ? name : "", length);
+  uint32_t id = log->method_slots[vrt__method_slot(log, name, length, hash)];
+  if (id == VRT_NONE) return VRT_ERR_NOT_FOUND;
+  *out_method = id;
+  return VRT_OK;
+}
+
 uint32_t vrt_log_method_count(const vrt_log *log) {
   return log == NULL ? 0 : log->method_count;
 }

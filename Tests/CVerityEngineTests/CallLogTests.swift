@@ -28,6 +28,35 @@ import Testing
     for i in 0..<2_000 { #expect(log.intern("m\(i)") == UInt32(i)) }
     for i in stride(from: 1_999, through: 0, by: -7) { #expect(log.intern("m\(i)") == UInt32(i)) }
     #expect(vrt_log_method_count(log.raw) == 2_000)
+    // Lookups find every interned name across the table's growths, and intern nothing.
+    for i in stride(from: 0, to: 2_000, by: 3) {
+      var id = VRT_NONE
+      #expect(vrt_log_find_method(log.raw, "m\(i)", "m\(i)".utf8.count, &id) == VRT_OK)
+      #expect(id == UInt32(i))
+    }
+    var id: UInt32 = 77
+    #expect(vrt_log_find_method(log.raw, "m2000", 5, &id) == VRT_ERR_NOT_FOUND)
+    #expect(id == 77)
+    #expect(vrt_log_method_count(log.raw) == 2_000)
+  }
+
+  @Test func findingAMethodInternsNothing() {
+    let log = Log()
+    var id: UInt32 = 9
+    // An empty log has no table yet; the empty name is a name like any other.
+    #expect(vrt_log_find_method(log.raw, "a(_:)", 5, &id) == VRT_ERR_NOT_FOUND)
+    #expect(vrt_log_find_method(log.raw, nil, 0, &id) == VRT_ERR_NOT_FOUND)
+    #expect(vrt_log_method_count(log.raw) == 0)
+    let a = log.intern("a(_:)")
+    let empty = log.intern("")
+    #expect(vrt_log_find_method(log.raw, "a(_:)", 5, &id) == VRT_OK)
+    #expect(id == a)
+    #expect(vrt_log_find_method(log.raw, nil, 0, &id) == VRT_OK)
+    #expect(id == empty)
+    // A prefix of a name, or the name with a byte more, is another name.
+    #expect(vrt_log_find_method(log.raw, "a(_:)", 4, &id) == VRT_ERR_NOT_FOUND)
+    #expect(vrt_log_find_method(log.raw, "a(_:)x", 6, &id) == VRT_ERR_NOT_FOUND)
+    #expect(vrt_log_method_count(log.raw) == 2)
   }
 
   @Test func appendAndGet() {

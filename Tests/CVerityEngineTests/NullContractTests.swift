@@ -101,6 +101,9 @@ import Testing
     #expect(vrt_log_intern(log, nil, 1, &id) == VRT_ERR_NULL_ARGUMENT)
     #expect(vrt_log_intern(log, "f", 1, nil) == VRT_ERR_NULL_ARGUMENT)
     #expect(vrt_log_intern(log, nil, 0, &id) == VRT_OK)  // the empty name
+    #expect(vrt_log_find_method(nil, "f", 1, &id) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_log_find_method(log, nil, 1, &id) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_log_find_method(log, "f", 1, nil) == VRT_ERR_NULL_ARGUMENT)
     #expect(vrt_log_method_count(nil) == 0)
     #expect(vrt_log_method_name(nil, 0, nil) == nil)
     #expect(vrt_log_append(nil, 0, nil, 0, 0, VRT_SEQ_AUTO, nil) == VRT_ERR_NULL_ARGUMENT)

@@ -512,6 +512,14 @@ uint64_t vrt_log_fail_allocation(vrt_log *log, uint64_t n);
  */
 vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_t *out_method);
 
+/**
+ * Looks a method name up without interning it (the log is not changed): writes its id and returns
+ * VRT_OK when the name was interned, else returns VRT_ERR_NOT_FOUND and writes nothing. `name` may
+ * be NULL only when length is 0. Errors: NULL_ARGUMENT (NULL `log` or `out_method`, or NULL
+ * `name` with length > 0).
+ */
+vrt_status vrt_log_find_method(const vrt_log *log, const char *name, size_t length, uint32_t *out_method);
+
 /** Number of interned methods. */
 uint32_t vrt_log_method_count(const vrt_log *log);
 
@@ -988,6 +996,32 @@ bool vrt_enum_witnesses_available(const void *metadata, size_t max_size);
 uint32_t vrt_enum_tag(const void *value, const void *metadata);
 void vrt_enum_project(void *value, const void *metadata);
 void vrt_enum_inject(void *value, uint32_t tag, const void *metadata);
+
+/* ------------------------------------------------------------------------------------------- */
+/* Pointer map (what the dynamic path learned about a type, read without a lock)                */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * A map from non-NULL pointers to non-NULL pointers with a fixed capacity, for process-lifetime
+ * caches keyed by type metadata. Any number of threads may read it while others add to it, with no
+ * lock: a reader sees an entry once its adder has returned, or misses it (never a half-written
+ * one), so a miss must be answered by the caller's own slower path. Entries are never replaced or
+ * removed; the map owns no value (the caller keeps each value alive while the map lives).
+ *
+ * vrt_ptr_map_create: a map for at least `capacity` entries (at most 2^24; a larger capacity
+ * gives VRT_ERR_TOO_LARGE); writes it to `*out`. Errors: NULL_ARGUMENT, OUT_OF_MEMORY.
+ * vrt_ptr_map_free: frees the map (no reader or adder may be using it). NULL is a no-op.
+ * vrt_ptr_map_get: the value of `key`, or NULL when absent (also for a NULL map or key).
+ * vrt_ptr_map_add: maps `key` to `value` unless `key` has a value already. Returns the value `key`
+ *   now has: `value` when it was added, the earlier value when there was one (two adders racing
+ *   on one key may both add theirs, and readers then see either), and NULL when the map is full
+ *   or an argument is NULL (nothing added).
+ */
+typedef struct vrt_ptr_map vrt_ptr_map;
+vrt_status vrt_ptr_map_create(size_t capacity, vrt_ptr_map **out);
+void vrt_ptr_map_free(vrt_ptr_map *map);
+const void *vrt_ptr_map_get(const vrt_ptr_map *map, const void *key);
+const void *vrt_ptr_map_add(vrt_ptr_map *map, const void *key, const void *value);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One expected argument, compiled once for the engine (its ``pattern``) and for calls being made
-/// now (``matches(value:)``, used by stubs): both answer the same question the same way.
+/// now (``matches(value:log:)``, used by stubs): both answer the same question the same way.
 ///
 /// What a plain value means (the "Equality and matching" article states the rules):
 /// - `nil` and `NSNull` are nil.
@@ -40,38 +40,65 @@ struct ExpectedArgument: Sendable {
   ///   is for (see ``ExpectedCall/init(identifier:arguments:typesAreExact:)``): a typed `any()`
   ///   then needs no check of the value's type, and runs as the engine's ANY.
   init(_ element: Any?, typeIsExact: Bool = false) {
-    // A `Matcher` (what handles and argument lists mostly hold) is recognised by one cast, which
-    // gives everything compiling it needs: dynamic casts to protocols are a large part of a
-    // small verification's cost.
-    if let matcher = element as? any _CompilableMatcher {
-      if let captor = matcher._carriedCaptor {
-        kind = .captor(captor)
-        pattern = .any
-        accelerator = nil
-        return
-      }
-      if typeIsExact, matcher._acceptsEveryValueOfItsType {
-        (kind, pattern) = Self.compile(matcher, form: .any)
-        accelerator = nil
-        return
-      }
-      (kind, pattern) = Self.compile(matcher, form: matcher.engineForm)
-      if case .valuePredicate = pattern {
-        accelerator = matcher._accelerator()
+    // What an element is depends only on its type: a type seen before is looked up (no cast to a
+    // protocol, a large part of a small verification's cost), then a matcher is taken back by a
+    // cast to its exact type and a plain value goes straight to its comparison.
+    if let present = element, let known = _ArgumentElementKind.known.value(for: type(of: present)) {
+      if let open = known.openMatcher {
+        self.init(compiling: open(present), typeIsExact: typeIsExact)
       } else {
-        accelerator = nil
+        self.init(plainValue: element)
       }
+      return
+    }
+    // A `Matcher` (what handles and argument lists mostly hold) is recognised by one cast, which
+    // gives everything compiling it needs.
+    if let matcher = element as? any _CompilableMatcher {
+      _ArgumentElementKind.learn(matcher: matcher, element: element)
+      self.init(compiling: matcher, typeIsExact: typeIsExact)
     } else if let captor = element as? any ArgumentCapturing {
+      self.init(kind: .captor(captor), pattern: .any)
+    } else if let matcher = element as? any AnyArgumentMatcher {
+      let (kind, pattern) = Self.compile(matcher, form: .opaque)
+      self.init(kind: kind, pattern: pattern)
+    } else {
+      _ArgumentElementKind.learnPlainValue(element)
+      self.init(plainValue: element)
+    }
+  }
+
+  private init(kind: Kind, pattern: ArgumentPattern, accelerator: _ArgumentAccelerator? = nil) {
+    self.kind = kind
+    self.pattern = pattern
+    self.accelerator = accelerator
+  }
+
+  /// A plain value (no matcher or captor): compared by `==` or by structure, see the type's notes.
+  private init(plainValue element: Any?) {
+    (kind, pattern) = Self.compile(value: element)
+    accelerator = nil
+    ownDescription = _selfDescription(element)
+  }
+
+  /// A matcher, compiled: a captor's `capture()` (any call), `any()` of a position whose recorded
+  /// arguments all have its type (the engine's ANY), or the matcher's engine form.
+  private init(compiling matcher: any _CompilableMatcher, typeIsExact: Bool) {
+    if let captor = matcher._carriedCaptor {
       kind = .captor(captor)
       pattern = .any
       accelerator = nil
-    } else if let matcher = element as? any AnyArgumentMatcher {
-      (kind, pattern) = Self.compile(matcher, form: .opaque)
+      return
+    }
+    if typeIsExact, matcher._acceptsEveryValueOfItsType {
+      (kind, pattern) = Self.compile(matcher, form: .any)
       accelerator = nil
+      return
+    }
+    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm)
+    if case .valuePredicate = pattern {
+      accelerator = matcher._accelerator()
     } else {
-      (kind, pattern) = Self.compile(value: element)
       accelerator = nil
-      ownDescription = _selfDescription(element)
     }
   }
 
@@ -153,20 +180,62 @@ struct ExpectedArgument: Sendable {
     }
   }
 
-  /// Whether a call being made now matches, by the same rule as ``pattern``.
-  func matches(value: Any?) -> Bool {
+  /// Whether a call being made now matches, by the same rule as ``pattern``. `log` lends its
+  /// spare writer, so that comparing bytes builds no structure.
+  func matches(value: Any?, log: CallLog) -> Bool {
     switch kind {
-    case .value(let structure): return Structure(encoding: value) == structure
+    case .value(let structure): return log._encodes(value, as: structure)
     case .equatable(_, let equatable): return equatable.matches(value)
     case .matcher(let matcher, let bytes, let negated):
       // With bytes (`eq`, `isNil()` and their negations), by the bytes, as the engine answers:
       // the matcher itself would differ for a value of another type (`eq(7)` and an `Int8(7)`,
       // whose canonical numbers are equal; `!eq(7)` and a `String`).
-      if let bytes { return (Structure(encoding: value) == bytes) != negated }
+      if let bytes { return log._encodes(value, as: bytes) != negated }
       return matcher.matches(any: value).isMatch
     case .captor: return true
     case .incomparable: return false
     }
+  }
+}
+
+/// What the elements of one type are in an argument list, learned from the first one: a matcher
+/// (`Matcher<Int>`), given back from an `Any` by a cast to its exact type, or a plain value (no
+/// matcher, captor or ``AnyArgumentMatcher`` conformance). Types whose values are neither, or
+/// whose casts may look inside them (optionals), are not learned: their elements take the casts.
+final class _ArgumentElementKind: Sendable {
+  /// The element as its matcher (a value of exactly the type this kind was learned for: the
+  /// cast cannot fail); nil for a plain value's type.
+  let openMatcher: (@Sendable (Any) -> any _CompilableMatcher)?
+
+  private init(openMatcher: (@Sendable (Any) -> any _CompilableMatcher)?) {
+    self.openMatcher = openMatcher
+  }
+
+  /// The kinds learned so far, by the element's dynamic type.
+  static let known = _TypeMap<_ArgumentElementKind>(capacity: 2048)
+
+  /// Learns that elements of `element`'s type are matchers of `matcher`'s type.
+  static func learn(matcher: any _CompilableMatcher, element: Any?) {
+    guard let element, ObjectIdentifier(type(of: matcher)) == ObjectIdentifier(type(of: element)),
+      !_isOptionalType(type(of: element))
+    else { return }
+    func opener<M: _CompilableMatcher>(_: M.Type) -> _ArgumentElementKind {
+      _ArgumentElementKind(openMatcher: { $0 as! M })
+    }
+    known.add(_openExistential(type(of: matcher), do: opener), for: type(of: element))
+  }
+
+  /// Learns that elements of `element`'s type are plain values (called once the casts to the
+  /// matcher and captor protocols failed).
+  static func learnPlainValue(_ element: Any?) {
+    guard let element, !_isOptionalType(type(of: element)) else { return }
+    known.add(_ArgumentElementKind(openMatcher: nil), for: type(of: element))
+  }
+
+  /// Whether `type` (a dynamic type) is an `Optional`.
+  private static func _isOptionalType(_ type: Any.Type) -> Bool {
+    func check<T>(_: T.Type) -> Bool { _isOptional(T.self) }
+    return _openExistential(type, do: check)
   }
 }
 
@@ -176,10 +245,26 @@ struct ExpectedArgument: Sendable {
 /// compares by content. Nil otherwise. The bytes must still hold no NaN (`==` says a NaN equals
 /// nothing): the two functions below add that check.
 func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? {
-  guard !(type(of: value) is NSObject.Type), let encodable = value as? any StructurallyEncodable,
-    type(of: encodable).structureDecidesEquality
-  else { return nil }
-  return encodable
+  let type = type(of: value)
+  // The common scalars by metadata identity (a cast to the exact type, no conformance lookup);
+  // a plain type whose layout was learned has no conformance (nor is it a class): no casts.
+  let encodable: any StructurallyEncodable
+  if type == Int.self {
+    encodable = value as! Int
+  } else if type == String.self {
+    encodable = value as! String
+  } else if type == Bool.self {
+    encodable = value as! Bool
+  } else if type == Double.self {
+    encodable = value as! Double
+  } else if let layout = _TypeLayout.learned(type), !layout.conforms {
+    return nil
+  } else if !(type is NSObject.Type), let conforming = value as? any StructurallyEncodable {
+    encodable = conforming
+  } else {
+    return nil
+  }
+  return Swift.type(of: encodable).structureDecidesEquality ? encodable : nil
 }
 
 /// The structure of `value` when its bytes give exactly `==`'s answer; nil otherwise. The type's

@@ -28,25 +28,29 @@ struct ExpectedCall: Sendable {
     }
     // One pass, with no closures: in a debug build (`swift test`) each `map` costs generic
     // metadata lookups, and this runs for every verification and stub.
+    // Each array costs a debug build a generic metadata lookup: the accelerators, which most
+    // verifications have none of, get one only when there is one.
     var expected: [ExpectedArgument] = []
     var patterns: [ArgumentPattern] = []
     var accelerators: [_ArgumentAccelerator?] = []
     if !values.isEmpty {
       expected.reserveCapacity(values.count)
       patterns.reserveCapacity(values.count)
-      accelerators.reserveCapacity(values.count)
     }
     var hasCaptors = false
     var hasIncomparable = false
-    for value in values {
-      let argument = ExpectedArgument(value, typeIsExact: typesAreExact)
+    for index in 0..<values.count {
+      let argument = ExpectedArgument(values[index], typeIsExact: typesAreExact)
       switch argument.kind {
       case .captor: hasCaptors = true
       case .incomparable: hasIncomparable = true
       case .value, .equatable, .matcher: break
       }
       patterns.append(argument.pattern)
-      accelerators.append(argument.accelerator)
+      if let accelerator = argument.accelerator {
+        if accelerators.isEmpty { accelerators = Array(repeating: nil, count: values.count) }
+        accelerators[index] = accelerator
+      }
       expected.append(argument)
     }
     self.arguments = expected
@@ -65,11 +69,12 @@ struct ExpectedCall: Sendable {
     return _renderCall(identifier, arguments: arguments.map(\.description))
   }
 
-  /// Whether a call being made now, with these argument values, matches (used by stubs).
-  func matches(values: [Any?]) -> Bool {
+  /// Whether a call being made now, with these argument values, matches (used by stubs); `log`
+  /// lends its spare writer for byte comparisons.
+  func matches(values: [Any?], log: CallLog) -> Bool {
     guard let arguments else { return true }
     guard arguments.count == values.count else { return false }
-    for index in 0..<arguments.count where !arguments[index].matches(value: values[index]) {
+    for index in 0..<arguments.count where !arguments[index].matches(value: values[index], log: log) {
       return false
     }
     return true

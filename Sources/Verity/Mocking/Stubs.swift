@@ -91,7 +91,7 @@ extension MockStorage {
     let values = arguments()
     var chosenID: UInt64?
     for index in stride(from: candidates.count - 1, through: 0, by: -1)
-    where candidates[index].expected.matches(values: values) {
+    where candidates[index].expected.matches(values: values, log: log) {
       chosenID = candidates[index].id
       break
     }

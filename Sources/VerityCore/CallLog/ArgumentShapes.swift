@@ -61,6 +61,20 @@ struct _ArgumentTypes: Sendable, Hashable {
   /// Whether the call has too many arguments for a shape.
   var overflows: Bool { count > Self.capacity }
 
+  /// A nonzero word mixed from the count and the types, as a key for `_TypeMap` (not unique).
+  var _digest: UnsafeRawPointer? {
+    // Unrolled, with no array: this runs for every call of a mock whose previous call had
+    // other argument types.
+    @inline(__always) func mix(_ mixed: UInt64, _ id: UInt) -> UInt64 {
+      let product = (mixed ^ UInt64(id)) &* 0x9E37_79B9_7F4A_7C15
+      return product ^ (product >> 29)
+    }
+    var mixed = mix(UInt64(count) &+ 1, id0)
+    mixed = mix(mix(mix(mixed, id1), id2), id3)
+    mixed = mix(mix(mix(mix(mixed, id4), id5), id6), id7)
+    return UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: mixed) | 1)
+  }
+
   func id(at position: Int) -> UInt {
     switch position {
     case 0: id0
@@ -95,15 +109,24 @@ final class _ArgumentShape: Sendable {
   /// with (like the type-name cache): a few per mocked member.
   private static let cache = _Lock<[_ArgumentTypes: _ArgumentShape]>([:])
 
+  /// The shapes again, read with no lock (see `_TypeMap`), under a one-word digest of their
+  /// types: a shape found there is used only when its own types are the ones asked for (two
+  /// argument lists may share a digest; the second is then always found in ``cache``).
+  private static let fast = _TypeMap<_ArgumentShape>(capacity: 2048)
+
   /// The shape of calls with these argument types, built on first use.
   static func shared(for key: _ArgumentTypes) -> _ArgumentShape {
+    let digest = key._digest
+    if let shape = fast.value(forKey: digest), shape.key == key { return shape }
     if let shape = cache._withLock({ $0[key] }) { return shape }
     let shape = _ArgumentShape(key)
-    return cache._withLock { cache in
+    let recorded = cache._withLock { cache in
       if let existing = cache[key] { return existing }
       cache[key] = shape
       return shape
     }
+    fast.add(recorded, forKey: digest)
+    return recorded
   }
 
   private init(_ key: _ArgumentTypes) {

@@ -14,12 +14,15 @@ extension CallLog {
   public var recordedMethods: [(method: String, count: Int)] {
     _query("recordedMethods", fallback: [], #fileID, #filePath, #line, #column) { state in
       guard let log = state.log else { return [] }
-      return state.methodIDs
-        .sorted { $0.value < $1.value }
-        .compactMap { name, id in
-          let count = Int(vrt_log_count_method(log, id))
-          return count > 0 ? (name, count) : nil
-        }
+      var methods: [(method: String, count: Int)] = []
+      for id in 0..<vrt_log_method_count(log) {
+        let count = Int(vrt_log_count_method(log, id))
+        var length = 0
+        guard count > 0, let name = vrt_log_method_name(log, id, &length) else { continue }
+        let bytes = UnsafeRawBufferPointer(start: name, count: length)
+        methods.append((String(decoding: bytes, as: UTF8.self), count))
+      }
+      return methods
     }
   }
 }

@@ -16,7 +16,7 @@ extension _CallLogState {
     skippingPredicates: Bool = false,
     _ body: (UnsafePointer<vrt_pattern>, _PredicateContext) throws(VerityEngineError) -> R
   ) throws(VerityEngineError) -> R? {
-    guard let method = methodIDs[pattern.method] else { return nil }
+    guard let method = methodID(pattern.method) else { return nil }
     switch pattern.arguments {
     case .any:
       var cPattern = vrt_pattern()

@@ -190,7 +190,7 @@ extension CallLog {
   ) -> [NearMiss] {
     _query("nearest(to:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
       let log = try state.requireLog()
-      let capacity = max(0, min(limit, state.methodIDs[pattern.method].map { Int(vrt_log_count_method(log, $0)) } ?? 0))
+      let capacity = max(0, min(limit, state.methodID(pattern.method).map { Int(vrt_log_count_method(log, $0)) } ?? 0))
       var near = [vrt_near_call](repeating: vrt_near_call(), count: capacity)
       var total: UInt64 = 0
       let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
@@ -261,7 +261,7 @@ extension _CallLogState {
   /// Matching indices from `start`, at most `limit`.
   func indices(matching pattern: CallPattern, from start: Int, limit: Int) throws(VerityEngineError) -> [Int] {
     let log = try requireLog()
-    guard let method = methodIDs[pattern.method] else { return [] }
+    guard let method = methodID(pattern.method) else { return [] }
     let capacity = max(0, min(limit, Int(vrt_log_count_method(log, method))))
     var found = [UInt64](repeating: 0, count: capacity)
     var total: UInt64 = 0
@@ -289,7 +289,7 @@ extension _CallLogState {
     let id: UInt32
     let bound: Int
     if let method {
-      guard let known = methodIDs[method] else { return ([], 0) }
+      guard let known = methodID(method) else { return ([], 0) }
       id = known
       bound = Int(vrt_log_count_method(log, known))
     } else {

@@ -185,6 +185,23 @@ public final class CallLog: Sendable {
     return StructureEncoder()
   }
 
+  /// Whether `value`, written by the dynamic path, has exactly `structure`'s bytes: the answer of
+  /// `Structure(encoding: value) == structure`, without building a structure (the log's spare
+  /// writer, no allocation once it has grown). Stubs compare a call being made now this way. A
+  /// value whose writing fails, or whose bytes need validating, takes that very expression.
+  package func _encodes(_ value: Any?, as structure: Structure) -> Bool {
+    var encoder = _takeEncoder()
+    encoder.encode(any: value)
+    var answer: Bool? = nil
+    if !encoder._untrustedContent, encoder.finish() == nil {
+      answer = encoder.withWrittenBytes { structure._hasBytes($0) }
+    }
+    if encoder._writer == _spare.writer {
+      _spare.inUse.store(false, ordering: .releasing)
+    }
+    return answer ?? (Structure(encoding: value) == structure)
+  }
+
   /// Appends one encoded call under the lock (unless encoding failed), wakes waiters, and gives
   /// the spare writer back. Failures are reported at the given location.
   ///
@@ -269,7 +286,7 @@ public final class CallLog: Sendable {
   /// ```
   public func count(of method: String) -> Int {
     _query("count(of:)", fallback: 0, #fileID, #filePath, #line, #column) { state in
-      guard let log = state.log, let id = state.methodIDs[method] else { return 0 }
+      guard let log = state.log, let id = state.methodID(method) else { return 0 }
       return Int(vrt_log_count_method(log, id))
     }
   }
@@ -338,9 +355,8 @@ struct _CallLogState: ~Copyable {
   /// operation reports ``creationError``.
   let log: OpaquePointer?
   let creationError: VerityEngineError?
-  /// Interned method names (mirrors the engine's table) so queries never intern new names.
-  var methodIDs: [String: UInt32] = [:]
-  /// The method of the previous record, to skip interning for repeated calls.
+  /// The method of the previous record, to skip interning for repeated calls (and the engine's
+  /// lookup for a query of that method).
   var lastMethod: (name: String, id: UInt32)? = nil
   /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
   var shapes: [_ArgumentShape] = []
@@ -389,16 +405,28 @@ struct _CallLogState: ~Copyable {
     if let lastMethod, lastMethod.name == method { return lastMethod.id }
     let log = try requireLog()
     var id: UInt32 = 0
-    let before = vrt_log_method_count(log)
     var name = method
     let status = name.withUTF8 { utf8 in
       vrt_log_intern(
         log, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count, &id)
     }
     try status.check()
-    if vrt_log_method_count(log) != before { methodIDs[method] = id }
     lastMethod = (method, id)
     return id
+  }
+
+  /// The id of a method name if a call of it was recorded (queries never intern a name): the
+  /// engine's own table answers, so the log keeps no second table of names.
+  func methodID(_ method: String) -> UInt32? {
+    if let lastMethod, lastMethod.name == method { return lastMethod.id }
+    guard let log else { return nil }
+    var id: UInt32 = 0
+    var name = method
+    let status = name.withUTF8 { utf8 in
+      vrt_log_find_method(
+        log, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count, &id)
+    }
+    return status == VRT_OK ? id : nil
   }
 
   /// The tag of a call with these argument types: its shape when its values are plain

@@ -69,7 +69,7 @@ package final class _TypeLayout: Sendable {
   let boxer: any _BoxAt.Type
   /// Whether the type has a `StructurallyEncodable` conformance: the dynamic path then writes its
   /// values through it, and uses the layout only to write by reflection on request.
-  let conforms: Bool
+  package let conforms: Bool
   /// ``unchecked``, ``checking``, ``checked`` or ``rejected``: where the check of the type's
   /// first value against `Mirror` stands.
   let state = Atomic<UInt8>(_TypeLayout.unchecked)
@@ -113,6 +113,7 @@ package final class _TypeLayout: Sendable {
   /// The layout of `type`, learned on first use; nil for a type that `Mirror` writes (see the
   /// file's header). A rejected layout is still returned: its ``state`` says so.
   package static func of(_ type: Any.Type) -> _TypeLayout? {
+    if let layout = _LayoutCache.fast.value(for: type) { return layout }
     let key = ObjectIdentifier(type)
     if let known = _LayoutCache.shared._withLock({ $0[key] }) { return known.layout }
     var building: Set<ObjectIdentifier> = []
@@ -121,7 +122,8 @@ package final class _TypeLayout: Sendable {
 
   /// The layout of `type` if one was learned already (nothing is built): the dynamic path asks
   /// before its casts, so that values of a learned type skip them.
-  static func learned(_ type: Any.Type) -> _TypeLayout? {
+  package static func learned(_ type: Any.Type) -> _TypeLayout? {
+    if let layout = _LayoutCache.fast.value(for: type) { return layout }
     let key = ObjectIdentifier(type)
     return _LayoutCache.shared._withLock { $0[key]?.layout }
   }
@@ -132,11 +134,13 @@ package final class _TypeLayout: Sendable {
     let key = ObjectIdentifier(type)
     if let known = _LayoutCache.shared._withLock({ $0[key] }) { return known.layout }
     let layout = _make(type, building: &building)
-    return _LayoutCache.shared._withLock { cache in
+    let recorded = _LayoutCache.shared._withLock { cache in
       if let raced = cache[key] { return raced.layout }
       cache[key] = _LayoutCache.Entry(layout: layout)
       return layout
     }
+    if let recorded { _LayoutCache.fast.add(recorded, for: type) }
+    return recorded
   }
 
   private static func _make(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {
@@ -437,6 +441,59 @@ enum _LayoutCache {
     let layout: _TypeLayout?
   }
   static let shared = _Lock<[ObjectIdentifier: Entry]>([:])
+  /// The learned layouts again, read with no lock (see ``_TypeMap``): the dynamic path asks for
+  /// every value it writes. The dictionary above stays the record (it also holds the types that
+  /// have no layout, and any layout this map has no room for).
+  static let fast = _TypeMap<_TypeLayout>(capacity: 4096)
+}
+
+/// A process-lifetime map from types to immutable objects, read with no lock (the engine's
+/// `vrt_ptr_map`: atomic loads, no allocation, no hashing of Swift values). Values are never
+/// removed, so each one added is retained for the life of the process. A miss (a type not added
+/// yet, or added while the map was full) is answered by the caller's own, slower record.
+///
+/// `@unchecked Sendable`: the only state is the engine map, which synchronizes its readers and
+/// adders itself (acquire/release atomics); `Value` is `Sendable`.
+package final class _TypeMap<Value: AnyObject & Sendable>: @unchecked Sendable {
+  private let map: OpaquePointer?
+
+  package init(capacity: Int) {
+    var created: OpaquePointer? = nil
+    map = vrt_ptr_map_create(capacity, &created) == VRT_OK ? created : nil
+  }
+
+  deinit { vrt_ptr_map_free(map) }
+
+  /// The value added for `type`, if any.
+  @inline(__always)
+  package func value(for type: Any.Type) -> Value? {
+    value(forKey: Self.key(type))
+  }
+
+  /// The value added for a key other than a type (a nonzero word), if any.
+  @inline(__always)
+  package func value(forKey key: UnsafeRawPointer?) -> Value? {
+    guard let raw = vrt_ptr_map_get(map, key) else { return nil }
+    return Unmanaged<Value>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// A type's key: its metadata's address.
+  @inline(__always)
+  private static func key(_ type: Any.Type) -> UnsafeRawPointer? {
+    UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(type)))
+  }
+
+  /// Adds `value` for `type` (kept for good) unless the type has one; a full map adds nothing.
+  package func add(_ value: Value, for type: Any.Type) {
+    add(value, forKey: Self.key(type))
+  }
+
+  /// Adds `value` for a key other than a type (a nonzero word), as ``add(_:for:)``.
+  package func add(_ value: Value, forKey key: UnsafeRawPointer?) {
+    let retained = Unmanaged.passRetained(value)
+    let now = vrt_ptr_map_add(map, key, retained.toOpaque())
+    if now != UnsafeRawPointer(retained.toOpaque()) { retained.release() }
+  }
 }
 
 // MARK: Generic helpers, made once per type and called through their metatype

@@ -28,6 +28,16 @@ extension Structure: Equatable {
   }
 }
 
+extension Structure {
+  /// Whether the structure's bytes are exactly `bytes` (what `==` answers against a structure of
+  /// those bytes).
+  package func _hasBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    _storage.bytes.withUnsafeBytes { own in
+      own.count == bytes.count && (own.count == 0 || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+    }
+  }
+}
+
 /// Hashes the structure's 64-bit content hash.
 ///
 /// ```swift

@@ -183,8 +183,15 @@ extension StructureEncoder {
   /// of its own, so that the JSON path's function stays small (a debug build encoded JSON trees
   /// 10% slower with the learned-layout step written inline, though JSON values never reach it).
   mutating func _emitOtherType(_ value: Any, into frames: inout [_DynamicFrame]) {
+    // A plain struct, tuple or enum whose layout was learned skips every cast below, the failing
+    // conformance cast included (the layout says the type has no conformance). The lookup reads
+    // the lock-free map of learned layouts: a conforming value pays an atomic load or two for it.
+    let learned = _TypeLayout.learned(type(of: value))
+    if let learned, !learned.conforms, frames.count < _maxDynamicDepth, _emitByLayout(value, learned, into: &frames) {
+      return
+    }
     // 1. A conformance. A cast from an optional may look through it: that case goes to 2.
-    if let encodable = value as? any StructurallyEncodable {
+    if learned == nil || learned!.conforms, let encodable = value as? any StructurallyEncodable {
       if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
         || !(value is any _VerityOptional)
       {
@@ -193,9 +200,6 @@ extension StructureEncoder {
         return
       }
     }
-    // A plain struct, tuple or enum whose layout was learned skips the casts below. After the
-    // conformance cast, so that a conforming value pays nothing for it.
-    if _emitByLearnedLayout(value, into: &frames) { return }
     // 2. Fast paths.
     if let optional = value as? any _VerityOptional {
       _emitOptional(optional, into: &frames)

@@ -12,19 +12,9 @@ extension StructureEncoder {
     return _emitByLayout(value, layout, into: &frames)
   }
 
-  /// Writes `value` by its type's layout if one was learned already and the type has no
-  /// conformance (so it is not an optional, a collection or a class either: what the reflection
-  /// step would write by that layout), letting the dynamic path skip its casts. Returns false,
-  /// writing nothing, otherwise. Out of line, so that the dynamic path's common case (JSON values,
-  /// written before this is asked) keeps its code as it was.
-  @inline(never)
-  mutating func _emitByLearnedLayout(_ value: Any, into frames: inout [_DynamicFrame]) -> Bool {
-    guard frames.count < _maxDynamicDepth, let layout = _TypeLayout.learned(type(of: value)), !layout.conforms
-    else { return false }
-    return _emitByLayout(value, layout, into: &frames)
-  }
-
-  /// ``_emitByLayout(_:into:)`` with the layout of `value`'s type in hand.
+  /// Writes `value` by `layout`, its type's learned layout, once the layout is checked against
+  /// `Mirror` (checking it on this value when it is the type's first). Returns false, writing
+  /// nothing, when the layout is not (yet) trusted: the caller then takes its other paths.
   mutating func _emitByLayout(_ value: Any, _ layout: _TypeLayout, into frames: inout [_DynamicFrame]) -> Bool {
     switch layout.state.load(ordering: .acquiring) {
     case _TypeLayout.checked: break

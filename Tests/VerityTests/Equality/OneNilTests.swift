@@ -22,7 +22,7 @@ import Testing
     ] as [(String, Any?, Bool)] {
       let call = ExpectedCall(identifier: "take", arguments: [argument])
       #expect((log.count(matching: call.pattern) == 1) == matches, "\(path) in verifyCall")
-      #expect(call.matches(values: [value as Any?]) == matches, "\(path) in a stub")
+      #expect(call.matches(values: [value as Any?], log: CallLog()) == matches, "\(path) in a stub")
       #expect((log.firstMatch(matching: call.pattern, afterSequence: 0) != nil) == matches, "\(path) in order")
     }
     let none: Int?? = .none
