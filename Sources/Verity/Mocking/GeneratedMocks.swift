@@ -140,32 +140,26 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
 
   /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
   /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
-  package static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type? {
-    let argument = cast(wrapper)
+  package func wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
     // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
     if _isOptional(Value.self) || Value.self == Any.self {
-      return _argumentType(ofDynamic: argument.wrappedArgument, contentsArePlain: &contentsArePlain)
+      return _argumentType(ofDynamic: wrappedArgument, contentsArePlain: &contentsArePlain)
     }
-    let type = Swift.type(of: argument.value)
+    let type = Swift.type(of: value)
     let id = ObjectIdentifier(type)
-    if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(argument.value) }
+    if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(value) }
     return type
-  }
-
-  package static func unwrap<V>(_ wrapper: V) -> Any? { cast(wrapper).wrappedArgument }
-
-  /// `wrapper` as what it is, a `Self` (the protocol's contract), without a dynamic cast: these
-  /// run for every recorded argument of a type with no conformance.
-  private static func cast<V>(_ wrapper: V) -> Self {
-    precondition(V.self == Self.self, "an argument wrapper was handed a \(V.self)")
-    return unsafeBitCast(wrapper, to: Self.self)
   }
 
   /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
   /// dynamic type.
   public func encode(to encoder: inout StructureEncoder) {
     encoder.noteWrappedArgument()
-    encoder.encode(any: wrappedArgument)
+    let argument = wrappedArgument
+    // A pure value (a plain struct of scalars, strings and arrays, say) is kept by a mock's log
+    // and written only if a query needs its bytes.
+    if let argument, encoder._deferArgument(argument) { return }
+    encoder.encode(any: argument)
   }
 }
 

@@ -12,7 +12,7 @@ extension CallLog {
   /// log.recordedMethods  // [("open", 1), ("save", 2)]
   /// ```
   public var recordedMethods: [(method: String, count: Int)] {
-    _query("recordedMethods", fallback: [], #fileID, #filePath, #line, #column) { state in
+    _query("recordedMethods", fallback: [], #fileID, #filePath, #line, #column, deferred: .unread) { state in
       guard let log = state.log else { return [] }
       var methods: [(method: String, count: Int)] = []
       for id in 0..<vrt_log_method_count(log) {

@@ -17,7 +17,8 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> Int {
-    _query("count(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+    _query("count(matching:)", fallback: 0, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
+      try state.writeDeferred(ifReadBy: pattern)
       let log = try state.requireLog()
       var count: UInt64 = 0
       let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
@@ -42,8 +43,9 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> [Int] {
-    _query("indices(matching:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
-      try state.indices(matching: pattern, from: start, limit: limit)
+    _query("indices(matching:)", fallback: [], fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
+      try state.writeDeferred(ifReadBy: pattern)
+      return try state.indices(matching: pattern, from: start, limit: limit)
     }
   }
 
@@ -60,8 +62,9 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> Int? {
-    _query("firstIndex(matching:)", fallback: nil, fileID, filePath, line, column) { state throws(VerityEngineError) in
-      try state.firstIndex(matching: pattern, from: UInt64(max(0, start)))
+    _query("firstIndex(matching:)", fallback: nil, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
+      try state.writeDeferred(ifReadBy: pattern)
+      return try state.firstIndex(matching: pattern, from: UInt64(max(0, start)))
     }
   }
 
@@ -107,7 +110,8 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> Int {
-    _query("markVerified(matching:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+    _query("markVerified(matching:)", fallback: 0, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
+      try state.writeDeferred(ifReadBy: pattern)
       let log = try state.requireLog()
       var count: UInt64 = 0
       let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
@@ -130,7 +134,7 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    _query("markVerified(at:)", fallback: (), fileID, filePath, line, column) { state throws(VerityEngineError) in
+    _query("markVerified(at:)", fallback: (), fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
       guard index >= 0 else { throw VerityEngineError(.invalidArgument) }
       try vrt_log_set_verified(try state.requireLog(), UInt64(index), verified).check()
     }
@@ -150,7 +154,7 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> [Int] {
-    _query("unverified(method:)", fallback: [], fileID, filePath, line, column) { state throws(VerityEngineError) in
+    _query("unverified(method:)", fallback: [], fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
       try state.unverified(method: method, limit: limit).indices
     }
   }
@@ -167,7 +171,7 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> Int {
-    _query("unverifiedCount(method:)", fallback: 0, fileID, filePath, line, column) { state throws(VerityEngineError) in
+    _query("unverifiedCount(method:)", fallback: 0, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
       try state.unverified(method: method, limit: 0).total
     }
   }
@@ -232,6 +236,7 @@ extension CallLog {
     _ filePath: StaticString,
     _ line: UInt,
     _ column: UInt,
+    deferred: _DeferredArguments = .written,
     _ body: (inout _CallLogState) throws(VerityEngineError) -> R
   ) -> R {
     if _isReentrant {
@@ -240,6 +245,7 @@ extension CallLog {
     }
     let result: Result<R, VerityEngineError> = _withState { state in
       do throws(VerityEngineError) {
+        if deferred == .written, state.hasDeferred { try state.materialize() }
         return .success(try body(&state))
       } catch {
         return .failure(error)
@@ -322,4 +328,14 @@ extension _CallLogState {
     return RecordedCall(
       index: Int(index), method: name, sequence: call.seq, arguments: arguments, isVerified: call.verified)
   }
+}
+
+/// What a query needs of the deferred arguments of a log's calls (pure values kept, not written
+/// yet: see `StructureEncoder._deferArgument`).
+enum _DeferredArguments {
+  /// Written first: the query reads arguments' bytes (messages, values, anything not listed below).
+  case written
+  /// Left as they are: the query reads no argument's bytes (counts, verified marks), or its body
+  /// writes them when its pattern reads them (``_CallLogState/writeDeferred(ifReadBy:)``).
+  case unread
 }

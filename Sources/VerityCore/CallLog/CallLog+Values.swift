@@ -53,8 +53,9 @@ extension CallLog {
     bounds: (_ total: Int) -> (min: UInt64, max: UInt64),
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> (count: Int, total: Int) {
-    _query("markVerified(matching:)", fallback: (0, 0), fileID, filePath, line, column) {
+    _query("markVerified(matching:)", fallback: (0, 0), fileID, filePath, line, column, deferred: .unread) {
       state throws(VerityEngineError) -> (Int, Int) in
+      try state.writeDeferred(ifReadBy: pattern)
       let log = try state.requireLog()
       let total = state.callCount
       let (low, high) = bounds(total)
@@ -89,8 +90,9 @@ extension CallLog {
     matching pattern: CallPattern,
     _ body: (Any?) -> Void
   ) {
-    _query("values(of:argument:matching:)", fallback: (), #fileID, #filePath, #line, #column) {
+    _query("values(of:argument:matching:)", fallback: (), #fileID, #filePath, #line, #column, deferred: .unread) {
       state throws(VerityEngineError) in
+      try state.writeDeferred(ifReadBy: pattern)
       for index in try state.indices(matching: pattern, from: 0, limit: .max) {
         if let value = state.retainedValue(call: index, position: position) { body(value.value) }
       }

@@ -65,7 +65,25 @@ public final class CallLog: Sendable {
   /// ```
   public init(retainsValues: Bool = true) {
     self.retainsValues = retainsValues
+    self._defersPureValues = retainsValues
     _state = Mutex(_CallLogState())
+  }
+
+  /// A log that keeps values but writes every argument at once, even a pure value it could
+  /// write later: for tests that check deferring changes no answer.
+  package init(retainsValues: Bool, defersPureValues: Bool) {
+    self.retainsValues = retainsValues
+    self._defersPureValues = retainsValues && defersPureValues
+    _state = Mutex(_CallLogState())
+  }
+
+  /// Whether recording may keep a pure value unwritten until a query needs its bytes (see
+  /// `StructureEncoder._deferArgument`): a log that keeps values does.
+  let _defersPureValues: Bool
+
+  /// The number of calls whose deferred arguments are not written yet (for tests).
+  package var _callsWithDeferredArguments: Int {
+    _withState { state in state.deferredCalls.count / 2 }
   }
 
   // MARK: Recording
@@ -160,6 +178,11 @@ public final class CallLog: Sendable {
       }
       // The common scalars need no per-argument check (see `_encodeCommonScalar`).
       if encoder._encodeCommonScalar(present, type: id) { continue }
+      // A pure value is kept (the log keeps this array) and written when a query needs it.
+      if index <= 64, encoder._deferIfPure(present) {
+        encoder._deferredMask |= UInt64(1) << UInt64(index - 1)
+        continue
+      }
       let start = encoder.byteCount
       encoder.encode(any: present)
       if let error = encoder._endArgument(from: start), failure == nil { failure = error }
@@ -177,12 +200,16 @@ public final class CallLog: Sendable {
   /// conformance may even use the log.
   @usableFromInline
   func _takeEncoder() -> StructureEncoder {
+    var encoder: StructureEncoder
     if _spare.inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      var encoder = StructureEncoder(_borrowing: _spare.writer)
+      encoder = StructureEncoder(_borrowing: _spare.writer)
       encoder.reset()
-      return encoder
+    } else {
+      encoder = StructureEncoder()
     }
-    return StructureEncoder()
+    // A log that keeps values may keep a pure value unwritten (see `_deferArgument`).
+    if _defersPureValues { encoder._flags |= StructureEncoder._Flag.mayDefer }
+    return encoder
   }
 
   /// Whether `value`, written by the dynamic path, has exactly `structure`'s bytes: the answer of
@@ -231,17 +258,21 @@ public final class CallLog: Sendable {
     }
     if _fastPath(error == nil) {
       let retains = retainsValues
-      let lossless = contentsArePlain && !encoder._lossy
+      let deferred = encoder._deferredMask
+      let lossless = contentsArePlain && !encoder._lossy && deferred == 0
       // The lock taken here rather than through `_withState` (see there): this runs per call.
       error = _state.withLock { (state: inout sending _CallLogState) -> sending VerityEngineError? in
         _didLock()
         defer { _willUnlock() }
         let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
+        // A deferred argument must be kept (tags run out only after 2^31 - 1 kept calls).
+        if _slowPath(deferred != 0 && tag < _ValueTag.retainedBase) { return VerityEngineError(.tooLarge) }
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error
         }
         if tag >= _ValueTag.retainedBase {
           retain(&state.retained, encoder._flags & StructureEncoder._Flag.callHasWrappers != 0)
+          if deferred != 0 { state.noteDeferred(deferred, retainedIndex: Int(tag - _ValueTag.retainedBase)) }
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil
@@ -276,7 +307,7 @@ public final class CallLog: Sendable {
   /// log.count  // 1
   /// ```
   public var count: Int {
-    _query("count", fallback: 0, #fileID, #filePath, #line, #column) { state in state.callCount }
+    _query("count", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in state.callCount }
   }
 
   /// The number of calls recorded for `method`, in constant time (0 for a method never recorded).
@@ -285,7 +316,7 @@ public final class CallLog: Sendable {
   /// log.count(of: "ping")
   /// ```
   public func count(of method: String) -> Int {
-    _query("count(of:)", fallback: 0, #fileID, #filePath, #line, #column) { state in
+    _query("count(of:)", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in
       guard let log = state.log, let id = state.methodID(method) else { return 0 }
       return Int(vrt_log_count_method(log, id))
     }
@@ -298,7 +329,7 @@ public final class CallLog: Sendable {
   /// print(log.memoryFootprint / log.count, "bytes per call")
   /// ```
   public var memoryFootprint: Int {
-    _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column) { state in
+    _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
         + state.retained.capacity * MemoryLayout<[Any?]>.stride
         + state.retained.reduce(0) { $0 + $1.capacity * MemoryLayout<Any?>.stride }
@@ -352,8 +383,9 @@ final class _SpareWriter: @unchecked Sendable {
 /// Everything behind a log's lock.
 struct _CallLogState: ~Copyable {
   /// The engine log; nil only if creating it failed (out of memory), in which case every
-  /// operation reports ``creationError``.
-  let log: OpaquePointer?
+  /// operation reports ``creationError``. Replaced (with the same calls) when deferred arguments
+  /// are written (``materialize()``).
+  private(set) var log: OpaquePointer?
   let creationError: VerityEngineError?
   /// The method of the previous record, to skip interning for repeated calls (and the engine's
   /// lookup for a query of that method).
@@ -375,6 +407,15 @@ struct _CallLogState: ~Copyable {
   var lastShapeCanBePlain = false
   /// The argument arrays of calls whose values are kept (tag retainedBase + i is `retained[i]`).
   var retained: [[Any?]] = []
+  /// The kept calls with deferred arguments (pure values not written yet, a placeholder in their
+  /// place; see `StructureEncoder._deferArgument`), in recording order, two words each: the
+  /// call's index in ``retained``, then its deferred positions (bit `i`: argument `i`). One array
+  /// of words, not of pairs: a debug build looks tuple metadata up on every append.
+  var deferredCalls: [UInt64] = []
+  /// By method id: the positions deferred in any of the method's calls (0: none).
+  var deferredByMethod: [UInt64] = []
+  /// Whether some call has a deferred argument.
+  var hasDeferred: Bool { !deferredCalls.isEmpty }
   /// Streams waiting for new recordings.
   var waiters: [UInt64: AsyncStream<Int>.Continuation] = [:] {
     didSet { hasWaiters = !waiters.isEmpty }
@@ -505,6 +546,100 @@ struct _CallLogState: ~Copyable {
 
   /// The number of calls recorded (0 without an engine log).
   var callCount: Int { log.map { Int(vrt_log_count_calls($0)) } ?? 0 }
+
+  // MARK: Deferred arguments
+
+  /// Notes that the call just recorded (of the method ``lastMethod`` names, its values kept at
+  /// `retained[retainedIndex]`) has the deferred arguments `positions`.
+  mutating func noteDeferred(_ positions: UInt64, retainedIndex: Int) {
+    deferredCalls.append(UInt64(retainedIndex))
+    deferredCalls.append(positions)
+    guard let method = lastMethod?.id else { return }
+    while deferredByMethod.count <= Int(method) { deferredByMethod.append(0) }
+    deferredByMethod[Int(method)] |= positions
+  }
+
+  /// Writes the deferred arguments (``materialize()``) if answering `pattern` reads the bytes of
+  /// one: an equality or a structure predicate at a position some call of its method deferred.
+  /// `any()` and value predicates (a matcher, `==`) read the kept value, never those bytes.
+  mutating func writeDeferred(ifReadBy pattern: CallPattern) throws(VerityEngineError) {
+    guard hasDeferred, case .exactly(let arguments) = pattern.arguments,
+      let method = methodID(pattern.method), Int(method) < deferredByMethod.count
+    else { return }
+    let deferred = deferredByMethod[Int(method)]
+    guard deferred != 0 else { return }
+    for position in 0..<min(arguments.count, 64) where deferred & (UInt64(1) << UInt64(position)) != 0 {
+      switch arguments[position] {
+      case .equal, .predicate: return try materialize()
+      case .any, .valuePredicate: break
+      }
+    }
+  }
+
+  /// Writes every deferred argument: the engine log is rebuilt with the same calls (methods,
+  /// order, sequence numbers, tags, verified marks), each deferred argument written from its
+  /// kept value, then replaces the old one. Nothing changes when writing fails (out of memory);
+  /// the error is thrown.
+  mutating func materialize() throws(VerityEngineError) {
+    guard hasDeferred else { return }
+    let old = try requireLog()
+    var created: OpaquePointer? = nil
+    try vrt_log_create(nil, &created).check()
+    guard let new = created else { throw VerityEngineError(.outOfMemory) }
+    var done = false
+    defer { if !done { vrt_log_free(new) } }
+    // The same method ids, in the same order.
+    for method in 0..<vrt_log_method_count(old) {
+      var length = 0
+      let name = vrt_log_method_name(old, method, &length)
+      var id: UInt32 = 0
+      try vrt_log_intern(new, name, length, &id).check()
+      guard id == method else { throw VerityEngineError(.invalidState) }
+    }
+    var next = 0
+    var bytes: [UInt8] = []
+    for index in 0..<UInt64(callCount) {
+      var call = vrt_call()
+      try vrt_log_get(old, index, &call).check()
+      var positions: UInt64 = 0
+      if call.tag >= _ValueTag.retainedBase, next < deferredCalls.count,
+        deferredCalls[next] == UInt64(call.tag - _ValueTag.retainedBase)
+      {
+        positions = deferredCalls[next + 1]
+        next += 2
+      }
+      let status: vrt_status
+      if positions == 0 {
+        status = vrt_log_append_tagged(new, call.method, call.args, call.length, call.arg_count, call.seq, call.tag, nil)
+      } else {
+        bytes.removeAll(keepingCapacity: true)
+        let values = retained[Int(call.tag - _ValueTag.retainedBase)]
+        for position in 0..<call.arg_count {
+          if position < 64, positions & (UInt64(1) << UInt64(position)) != 0, Int(position) < values.count {
+            var encoder = StructureEncoder()
+            encoder.encode(any: values[Int(position)])
+            if let error = encoder.finish() { throw error }
+            encoder.withWrittenBytes { bytes.append(contentsOf: $0) }
+          } else {
+            var start: UnsafePointer<UInt8>? = nil
+            var length = 0
+            try vrt_log_argument(old, index, position, &start, &length, nil).check()
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+          }
+        }
+        status = bytes.withUnsafeBufferPointer { buffer in
+          vrt_log_append_tagged(new, call.method, buffer.baseAddress, buffer.count, call.arg_count, call.seq, call.tag, nil)
+        }
+      }
+      try status.check()
+      if call.verified { try vrt_log_set_verified(new, index, true).check() }
+    }
+    done = true
+    vrt_log_free(old)
+    log = new
+    deferredCalls = []
+    deferredByMethod = []
+  }
 
   /// Tells every waiting stream the new call count.
   @inline(never)

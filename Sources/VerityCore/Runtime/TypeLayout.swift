@@ -70,6 +70,12 @@ package final class _TypeLayout: Sendable {
   /// Whether the type has a `StructurallyEncodable` conformance: the dynamic path then writes its
   /// values through it, and uses the layout only to write by reflection on request.
   package let conforms: Bool
+  /// Whether a value of the type is a pure value: written directly, with no conformance of its
+  /// own, every field (and payload) a scalar, a string, or an optional, array or such type of
+  /// them, nothing reached through a reference whose state could change after a call. A call log
+  /// may then keep such an argument and write it only when a query needs its bytes (see
+  /// `StructureEncoder._deferArgument`): writing it later gives the bytes writing it now would.
+  let isPureValue: Bool
   /// ``unchecked``, ``checking``, ``checked`` or ``rejected``: where the check of the type's
   /// first value against `Mirror` stands.
   let state = Atomic<UInt8>(_TypeLayout.unchecked)
@@ -108,6 +114,9 @@ package final class _TypeLayout: Sendable {
     self.isDirect = isDirect
     self.depth = depth
     self.boxer = boxer
+    self.isPureValue =
+      isDirect && !conforms && fields.allSatisfy { $0.access.isPureValue }
+      && (cases?.allSatisfy { $0.isPureValue } ?? true)
   }
 
   /// The layout of `type`, learned on first use; nil for a type that `Mirror` writes (see the
@@ -315,6 +324,9 @@ final class _EnumCaseLayout: Sendable {
   /// Whether the case has a payload.
   var hasPayload: Bool { tuple != nil || single != nil }
 
+  /// Whether the payload is a pure value (see ``_TypeLayout/isPureValue``).
+  var isPureValue: Bool { (tuple?.isPureValue ?? true) && (single?.isPureValue ?? true) }
+
   /// Claims the check of this case (as ``_TypeLayout/claimCheck()``).
   func claimCheck() -> Bool {
     state.compareExchange(
@@ -421,6 +433,16 @@ final class _FieldAccess: Sendable {
     if building.contains(ObjectIdentifier(type)) { return .boxed }
     guard let layout = _TypeLayout._build(type, building: &building), layout.isDirect else { return .boxed }
     return .layout(layout)
+  }
+
+  /// Whether values of this access are pure values (see ``_TypeLayout/isPureValue``).
+  var isPureValue: Bool {
+    switch kind {
+    case .int, .string, .double, .bool: true
+    case .layout: layout?.isPureValue ?? false
+    case .optional, .array: inner?.isPureValue ?? false
+    case .encodable, .boxed: false
+    }
   }
 
   /// Whether values of this access are written from memory by Verity itself (not boxed, not

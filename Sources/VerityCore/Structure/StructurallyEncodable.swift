@@ -101,13 +101,20 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 /// A value that stands for another as a call argument (the argument wrapper of generated mocks):
 /// its `encode(to:)` calls ``StructureEncoder/noteWrappedArgument()`` and writes the other value,
 /// and the log records that value's dynamic type and keeps ``wrappedArgument``, not the wrapper.
-package protocol _ArgumentWrapper {
+package protocol _ArgumentWrapper: SendableMetatype {
   /// The value this wrapper stands for.
   var wrappedArgument: Any? { get }
-  /// The type the log records for `wrapper` (a value of `Self`), without boxing it.
-  static func wrappedArgumentType<V>(of wrapper: V, contentsArePlain: inout Bool) -> Any.Type?
-  /// ``wrappedArgument`` of `wrapper` (a value of `Self`), without boxing the wrapper.
-  static func unwrap<V>(_ wrapper: V) -> Any?
+  /// The type the log records for this wrapper (`contentsArePlain` cleared when the value is an
+  /// `[Any]` or `[String: Any]` holding something that is not plain).
+  func wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type?
+}
+
+/// `value`, of a wrapper type `wrapper`, as that type: the wrapper's own members then run with
+/// its metadata in hand (a generic wrapper's static members would look it up on every call).
+@inline(__always)
+func _asWrapper<T, R>(_ value: T, _ wrapper: any _ArgumentWrapper.Type, _ body: (any _ArgumentWrapper) -> R) -> R {
+  func open<W: _ArgumentWrapper>(_: W.Type) -> R { body(unsafeBitCast(value, to: W.self)) }
+  return _openExistential(wrapper, do: open)
 }
 
 /// An argument as a call log keeps it: the value, or, when the call has argument wrappers
@@ -123,8 +130,24 @@ func _retainedArgument<T>(_ value: T, _ hasWrappers: Bool) -> Any? {
 @usableFromInline
 @inline(never)
 func _unwrappedArgument<T>(_ value: T) -> Any? {
-  if let wrapper = T.self as? any _ArgumentWrapper.Type { return wrapper.unwrap(value) }
+  if let wrapper = _wrapperType(T.self) { return _asWrapper(value, wrapper) { $0.wrappedArgument } }
   return value
+}
+
+/// `type` as an argument wrapper type, or nil: the conformance lookup made once per type (a
+/// wrapper's every recorded call asks, twice).
+func _wrapperType(_ type: Any.Type) -> (any _ArgumentWrapper.Type)? {
+  if let known = _WrapperTypes.known.value(for: type) { return known.wrapper }
+  let wrapper = type as? any _ArgumentWrapper.Type
+  _WrapperTypes.known.add(_WrapperTypes(wrapper), for: type)
+  return wrapper
+}
+
+/// What ``_wrapperType(_:)`` found for one type.
+final class _WrapperTypes: Sendable {
+  let wrapper: (any _ArgumentWrapper.Type)?
+  init(_ wrapper: (any _ArgumentWrapper.Type)?) { self.wrapper = wrapper }
+  static let known = _TypeMap<_WrapperTypes>(capacity: 1024)
 }
 
 /// The type a call log records for an argument of the `[Any?]` form (or the value an argument

@@ -60,7 +60,16 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     @_transparent @usableFromInline static var untrusted: UInt8 { 16 }
     /// The encoder owns its writer (false for a call log's reusable writer it borrows).
     @_transparent @usableFromInline static var ownsWriter: UInt8 { 32 }
+    /// The encoder writes a call for a log that keeps argument values, which may take a pure
+    /// value's writing later (see ``_deferArgument(_:)``).
+    @_transparent @usableFromInline static var mayDefer: UInt8 { 64 }
+    /// The argument being written was deferred (a placeholder was written in its place).
+    @_transparent @usableFromInline static var deferredNoted: UInt8 { 128 }
   }
+
+  /// The positions (bit `i`: argument `i`, the first 64) of the call's arguments that were not
+  /// written but deferred (see ``_deferArgument(_:)``). Cleared by ``reset()``.
+  package var _deferredMask: UInt64 = 0
 
   /// Set when the encoder wrote a value whose structure does not determine it exactly: a NaN or a
   /// negative zero (written canonically), or a string not already in NFC. A call log keeps the
@@ -333,6 +342,40 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     vrt_writer_reset(_writer)
     incomparableContent = nil
     _flags &= _Flag.ownsWriter
+    _deferredMask = 0
+  }
+
+  /// Writes a placeholder instead of `value`, a whole call argument (directly inside an argument
+  /// wrapper, or an element of an `[Any?]` argument list), when the log keeps argument values and
+  /// the value is a pure value of a type whose layout was learned and checked (see
+  /// `_TypeLayout.isPureValue`): the log keeps the value, and writes it only when a query needs
+  /// the call's bytes (an equality, a structure predicate, a message). Writing it then gives the
+  /// bytes writing it now would: nothing in a pure value can change after the call. Returns false,
+  /// writing nothing, for any other value.
+  package mutating func _deferArgument(_ value: Any) -> Bool {
+    guard _flags & _Flag.writingArgument != 0, _deferIfPure(value) else { return false }
+    _flags |= _Flag.deferredNoted
+    return true
+  }
+
+  /// ``_deferArgument(_:)`` for an element of an `[Any?]` argument list (the caller notes the
+  /// position in ``_deferredMask``).
+  mutating func _deferIfPure(_ value: Any) -> Bool {
+    guard _flags & _Flag.mayDefer != 0, vrt_writer_depth(_writer) == 0,
+      let layout = _TypeLayout.learned(type(of: value)), layout.isPureValue,
+      layout.state.load(ordering: .acquiring) == _TypeLayout.checked
+    else { return false }
+    // What a query that forgot to write the call would see: an opaque value no argument equals.
+    encodeOpaque(typeName: "Verity.DeferredArgument", description: "<deferred>")
+    return true
+  }
+
+  /// Notes, after argument `position` was written, whether it was deferred.
+  @inline(__always)
+  mutating func _noteDeferral(at position: Int) {
+    guard _flags & _Flag.deferredNoted != 0 else { return }
+    _flags &= ~_Flag.deferredNoted
+    _deferredMask |= UInt64(1) << UInt64(position)
   }
 
   /// Called by an argument wrapper's `encode(to:)` (see ``_ArgumentWrapper``) before it writes
@@ -369,6 +412,8 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     types: inout _ArgumentTypes, plain: inout Bool
   ) {
     count += 1
+    // Deferred positions are noted in a 64-bit mask: later arguments are written now.
+    if _slowPath(count > 64) { _flags &= ~_Flag.mayDefer }
     types.append(T.self)
     // Verity's own conformances (never an argument wrapper) need neither the check nor the
     // argument's start; for a standard type the compiler drops the other branch.
@@ -383,6 +428,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     if _slowPath(_flags & _Flag.wrapperNoted != 0) {
       _flags &= ~_Flag.wrapperNoted
       _recordWrappedArgument(value, types: &types, plain: &plain)
+      _noteDeferredArgument(count - 1)
     }
     if let error = _endArgument(from: start), failure == nil { failure = error }
   }
@@ -392,12 +438,18 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   @usableFromInline
   @inline(never)
   mutating func _recordWrappedArgument<T>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
-    guard let wrapperType = T.self as? any _ArgumentWrapper.Type else { return }
+    guard let wrapperType = _wrapperType(T.self) else { return }
     var contentsArePlain = true
-    let type = wrapperType.wrappedArgumentType(of: value, contentsArePlain: &contentsArePlain)
+    let type = _asWrapper(value, wrapperType) { $0.wrappedArgumentType(contentsArePlain: &contentsArePlain) }
     types.replaceLast(with: type)
     if !contentsArePlain { plain = false }
     _flags |= _Flag.callHasWrappers
+  }
+
+  /// ``_noteDeferral(at:)`` for the inlinable recording path (a wrapper's argument only).
+  @usableFromInline
+  mutating func _noteDeferredArgument(_ position: Int) {
+    _noteDeferral(at: position)
   }
 
   /// Ends one argument of a call: forgets object identities (each argument is an independent
