@@ -38,4 +38,22 @@ extension Matcher: AnyArgumentMatcher {
         + _render(type: T.self)
     )
   }
+
+  /// ``matches(any:)``'s verdict, reached the same way, with no sentence built for a mismatch: what
+  /// verifications and stubs evaluate for each recorded or incoming argument. A value of exactly
+  /// type `T` is taken by a cast to that type (no optional of `T` to make).
+  package func _matchesAny(_ value: Any?) -> Bool {
+    if !_checksOptionalType, let value {
+      if ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) { return _test(matching: value as! T) }
+      if let typed = value as? T { return _test(matching: typed) }
+    }
+    guard let value, let present = _flattenOptional(value) else {
+      if let optionalType = T.self as? any _OptionalProtocol.Type, let none = optionalType._none as? T {
+        return _test(matching: none)
+      }
+      return false
+    }
+    if let typed = present as? T { return _test(matching: typed) }
+    return false
+  }
 }

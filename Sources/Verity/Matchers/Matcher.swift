@@ -154,6 +154,13 @@ public struct Matcher<T>: Sendable {
   public func matches(_ value: T) -> MatchResult {
     core.check(value)
   }
+
+  /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
+  /// has one): what a query over recorded calls asks for each candidate.
+  package func _test(matching value: T) -> Bool {
+    if let test = core.test { return test(value) }
+    return core.check(value).isMatch
+  }
 }
 
 extension Matcher: CustomStringConvertible {}

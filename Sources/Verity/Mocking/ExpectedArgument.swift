@@ -59,7 +59,7 @@ struct ExpectedArgument: Sendable {
     } else if let captor = element as? any ArgumentCapturing {
       self.init(kind: .captor(captor), pattern: .any)
     } else if let matcher = element as? any AnyArgumentMatcher {
-      let (kind, pattern) = Self.compile(matcher, form: .opaque)
+      let (kind, pattern) = Self.compile(matcher, form: .opaque, test: { matcher.matches(any: $0).isMatch })
       self.init(kind: kind, pattern: pattern)
     } else {
       _ArgumentElementKind.learnPlainValue(element)
@@ -90,11 +90,12 @@ struct ExpectedArgument: Sendable {
       return
     }
     if typeIsExact, matcher._acceptsEveryValueOfItsType {
-      (kind, pattern) = Self.compile(matcher, form: .any)
+      // (`any()` compiles to the engine's ANY: no predicate to run.)
+      (kind, pattern) = Self.compile(matcher, form: .any, test: { _ in true })
       accelerator = nil
       return
     }
-    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm)
+    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm, test: { matcher._matchesAny($0) })
     if case .valuePredicate = pattern {
       accelerator = matcher._accelerator()
     } else {
@@ -104,8 +105,11 @@ struct ExpectedArgument: Sendable {
 
   /// `any()` (of every type) runs in the engine as ANY; `eq(v)` as EQ when `v`'s bytes decide `==`;
   /// every other matcher is a predicate, evaluated only for calls that pass the cheap checks of the
-  /// other arguments.
-  private static func compile(_ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm) -> (Kind, ArgumentPattern) {
+  /// other arguments, by `test`: the matcher's verdict on a value of any type (with no mismatch
+  /// sentence built, for a `Matcher`).
+  private static func compile(
+    _ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm, test: @escaping @Sendable (Any?) -> Bool
+  ) -> (Kind, ArgumentPattern) {
     switch form {
     case .any:
       return (.matcher(matcher, bytes: nil), .any)
@@ -120,7 +124,7 @@ struct ExpectedArgument: Sendable {
     case .opaque:
       break
     }
-    return (.matcher(matcher, bytes: nil), .valuePredicate { value in matcher.matches(any: value).isMatch })
+    return (.matcher(matcher, bytes: nil), .valuePredicate(test))
   }
 
   private static func compile(value element: Any?) -> (Kind, ArgumentPattern) {
@@ -191,6 +195,8 @@ struct ExpectedArgument: Sendable {
       // the matcher itself would differ for a value of another type (`eq(7)` and an `Int8(7)`,
       // whose canonical numbers are equal; `!eq(7)` and a `String`).
       if let bytes { return log._encodes(value, as: bytes) != negated }
+      // The predicate verifications run: the same verdict, with no mismatch sentence built.
+      if case .valuePredicate(let test) = pattern { return test(value) }
       return matcher.matches(any: value).isMatch
     case .captor: return true
     case .incomparable: return false
@@ -270,6 +276,9 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
 /// The structure of `value` when its bytes give exactly `==`'s answer; nil otherwise. The type's
 /// promise is checked first, so a value whose bytes cannot decide is not encoded.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
+  // Small integers and booleans: a structure shared by the whole process.
+  if type(of: value) == Int.self, let shared = Structure._smallInteger(value as! Int) { return shared }
+  if type(of: value) == Bool.self { return Structure._bool(value as! Bool) }
   guard let encodable = _conformanceWhoseBytesDecide(value) else { return nil }
   let structure = Structure(encodable)
   return structure._containsNaN ? nil : structure
@@ -320,6 +329,8 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var _carriedCaptor: (any ArgumentCapturing)? { get }
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
   func _accelerator() -> _ArgumentAccelerator?
+  /// `matches(any:)`'s verdict with no mismatch sentence built.
+  func _matchesAny(_ value: Any?) -> Bool
   /// Whether the matcher accepts every value of its type and only checks the type (`any()`,
   /// `any(Int.self)`).
   var _acceptsEveryValueOfItsType: Bool { get }

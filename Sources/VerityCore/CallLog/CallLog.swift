@@ -5,9 +5,12 @@ internal import CVerityEngine
 ///
 /// Recording encodes each argument into a canonical ``Structure`` at call time (that structure is
 /// the snapshot: mutating a reference-type argument afterwards doesn't change what equality
-/// verification sees) and appends it to an engine log. Queries then count and find calls by
-/// ``CallPattern`` over millions of calls: the first queries scan fingerprints stored at each
-/// call (4 bytes per call), and exact-argument patterns get a hash index once they repeat.
+/// verification sees) and appends it to an engine log. A log that keeps values keeps a pure value
+/// (a plain struct or enum of scalars, strings, optionals and arrays, nothing that can change
+/// after the call) unencoded until a query reads its bytes; the answers are the same. Queries
+/// then count and find calls by ``CallPattern`` over millions of calls: the first queries scan
+/// fingerprints stored at each call (4 bytes per call), and exact-argument patterns get a hash
+/// index once they repeat.
 ///
 /// ```swift
 /// let log = CallLog()

@@ -156,14 +156,37 @@ package struct _ArgumentAccelerator: Sendable {
   /// The accelerator of a matcher of `T` with this engine form and test; nil when `T` is not a
   /// plain type (see PlainValues.swift): such values are never decoded.
   package init?<T>(matching _: T.Type, engine: _EngineTest?, test: @escaping @Sendable (T) -> Bool) {
-    guard let plain = T.self as? any _PlainDecodable.Type, plain._isPlainType else { return nil }
+    guard let plain = _PlainTypes.plain(T.self) else { return nil }
     self.init(type: ObjectIdentifier(T.self), engine: engine, bytesTest: _bytesTest(plain, test))
+  }
+
+  /// Whether a matcher of `T` can have an accelerator (`T` is a plain type): asked before the
+  /// matcher's test is made.
+  package static func applies(to type: Any.Type) -> Bool {
+    _PlainTypes.plain(type) != nil
   }
 
   init(type: ObjectIdentifier, engine: _EngineTest?, bytesTest: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool?) {
     self.type = type
     self.engine = engine
     self.bytesTest = bytesTest
+  }
+}
+
+/// The plain types (see PlainValues.swift) among those asked about, by a conformance lookup made
+/// once per type.
+final class _PlainTypes: Sendable {
+  let plain: (any _PlainDecodable.Type)?
+  private init(_ plain: (any _PlainDecodable.Type)?) { self.plain = plain }
+  private static let known = _TypeMap<_PlainTypes>(capacity: 1024)
+
+  /// `type` as a plain type, or nil.
+  static func plain(_ type: Any.Type) -> (any _PlainDecodable.Type)? {
+    if let known = known.value(for: type) { return known.plain }
+    var plain: (any _PlainDecodable.Type)? = nil
+    if let decodable = type as? any _PlainDecodable.Type, decodable._isPlainType { plain = decodable }
+    known.add(_PlainTypes(plain), for: type)
+    return plain
   }
 }
 

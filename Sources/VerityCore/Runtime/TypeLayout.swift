@@ -137,6 +137,22 @@ package final class _TypeLayout: Sendable {
     return _LayoutCache.shared._withLock { $0[key]?.layout }
   }
 
+  /// For tests: writes `value` until its type's layout is learned and checked against `Mirror`
+  /// (the check of a type's first value may be running on another thread), and returns whether
+  /// the layout is trusted (false for a type `Mirror` writes, or a layout the check rejected).
+  package static func _learnForTesting(_ value: Any) -> Bool {
+    for _ in 0..<10_000 {
+      _ = Structure(encoding: value)
+      guard let layout = learned(type(of: value)) else { continue }
+      switch layout.state.load(ordering: .acquiring) {
+      case checked: return true
+      case rejected: return false
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// Builds (and caches) the layout of `type`; `building` holds the types whose layouts are being
   /// built around this one (a type met again inside itself is boxed, never walked directly).
   static func _build(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {

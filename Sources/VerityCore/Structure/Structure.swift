@@ -24,6 +24,32 @@ public struct Structure: Sendable {
     _storage = _StructureStorage(bytes: bytes)
   }
 
+  /// The structure of a small integer (|value| < 4096), made once per process and shared: `eq(7)`
+  /// in a test's verifications and stubs then costs no encoding and no allocation. Nil for any
+  /// other integer (encode it as usual).
+  package static func _smallInteger(_ value: Int) -> Structure? {
+    guard value > -4096, value < 4096 else { return nil }
+    let key = UnsafeRawPointer(bitPattern: UInt(bitPattern: value << 1) | 1)
+    if let storage = _SmallIntegers.known.value(forKey: key) { return Structure(_storage: storage) }
+    let structure = Structure(value)
+    _SmallIntegers.known.add(structure._storage, forKey: key)
+    return structure
+  }
+
+  /// The structure of `true` or `false`, made once per process and shared (as
+  /// ``_smallInteger(_:)``).
+  package static func _bool(_ value: Bool) -> Structure {
+    let key = UnsafeRawPointer(bitPattern: value ? UInt(2) : UInt(4))
+    if let storage = _SmallIntegers.known.value(forKey: key) { return Structure(_storage: storage) }
+    let structure = Structure(value)
+    _SmallIntegers.known.add(structure._storage, forKey: key)
+    return structure
+  }
+
+  init(_storage storage: _StructureStorage) {
+    _storage = storage
+  }
+
   /// Encodes a value through its ``StructurallyEncodable`` conformance.
   ///
   /// If the conformance writes something that isn't exactly one valid value, the failure is
@@ -261,6 +287,12 @@ public struct Structure: Sendable {
 }
 
 /// Shared immutable storage of a structure, plus its lazily built node table.
+/// The shared structures of small integers and booleans (``Structure/_smallInteger(_:)``,
+/// ``Structure/_bool(_:)``): odd keys for integers, 2 and 4 for `true` and `false`.
+enum _SmallIntegers {
+  static let known = _TypeMap<_StructureStorage>(capacity: 8192)
+}
+
 final class _StructureStorage: Sendable {
   let bytes: [UInt8]
   let hash: UInt64

@@ -47,11 +47,11 @@ import VerityCore
   /// The same calls, recorded through both forms a mock uses: a generated mock's typed record with
   /// argument wrappers, and a hand-written mock's `[Any?]`.
   static func record(into log: CallLog, box: Box) {
-    // Each type's first value teaches its layout (checked against Mirror): only later values of
-    // the type can be deferred, so the first ones are recorded by a log of their own.
-    for value in lines { _ = Structure(encoding: value) }
-    for value in parcels { _ = Structure(encoding: value) }
-    for value in [Shape.circle(1), .rect(width: 1, height: 1), .none] { _ = Structure(encoding: value) }
+    // A type's layout is learned from its first value and checked against Mirror (maybe on another
+    // test's thread): only then can values of the type be deferred.
+    for value in lines { #expect(_TypeLayout._learnForTesting(value)) }
+    for value in parcels { #expect(_TypeLayout._learnForTesting(value)) }
+    for value in [Shape.circle(1), .rect(width: 1, height: 1), .none] { #expect(_TypeLayout._learnForTesting(value)) }
     for (index, line) in lines.enumerated() {
       log.record("add(_:count:)", recordable(line), recordable(index))
       log.record("ship(_:box:)", arguments: [parcels[index], box])
@@ -136,7 +136,7 @@ import VerityCore
   /// them, and calls recorded afterwards are deferred again.
   @Test func onlyQueriesThatReadBytesWriteTheDeferredArguments() {
     let log = CallLog()
-    _ = Structure(encoding: Self.lines[0])
+    #expect(_TypeLayout._learnForTesting(Self.lines[0]))
     log.record("add(_:count:)", recordable(Self.lines[0]), recordable(1))
     log.record("add(_:count:)", recordable(Self.lines[1]), recordable(2))
     #expect(log._callsWithDeferredArguments == 2)
@@ -167,7 +167,7 @@ import VerityCore
     box.count = 2
     #expect(log.call(at: 0)?.arguments[1].description.contains("count: 1") == true)
     let lean = CallLog(retainsValues: false)
-    _ = Structure(encoding: Self.lines[0])
+    #expect(_TypeLayout._learnForTesting(Self.lines[0]))
     lean.record("m", recordable(Self.lines[0]))
     #expect(lean._callsWithDeferredArguments == 0)
   }
@@ -177,7 +177,7 @@ import VerityCore
   @Test func aMockVerifiesDeferredArgumentsAsBefore() {
     let storage = MockStorage()
     let line = Self.lines[0]
-    _ = Structure(encoding: line)
+    #expect(_TypeLayout._learnForTesting(line))
     storage.log.record("add(_:count:)", recordable(line), recordable(1))
     storage.log.record("add(_:count:)", recordable(Self.lines[1]), recordable(2))
     #expect(storage.log._callsWithDeferredArguments == 2)
