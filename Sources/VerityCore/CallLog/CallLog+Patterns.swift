@@ -65,52 +65,56 @@ extension _CallLogState {
         }
       }
       let context = _PredicateContext(state: self, predicates: predicates, accelerators: accelerators)
-      let engineTags = context.engineTags
-      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scratchCount)) {
-        scratch throws(VerityEngineError) -> R in
-        try withUnsafeTemporaryAllocation(of: vrt_arg_pattern.self, capacity: max(1, arguments.count)) {
-          cArguments throws(VerityEngineError) -> R in
-          var offset = 0
-          for position in 0..<arguments.count {
-            let argument = arguments[position]
-            var cArgument = vrt_arg_pattern()
-            switch argument {
-            case .any:
-              cArgument.kind = VRT_ARG_ANY
-            case .equal(let structure):
-              cArgument.kind = VRT_ARG_EQ
-              structure.bytes.withUnsafeBufferPointer { bytes in
-                _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: bytes)
-              }
-              cArgument.bytes = UnsafePointer(scratch.baseAddress! + offset)
-              cArgument.length = structure.byteCount
-              offset += structure.byteCount
-            case .predicate, .valuePredicate:
-              cArgument.kind = VRT_ARG_PREDICATE
-              if let engine = accelerators[position]?.engine {
-                engine.needle.withUnsafeBufferPointer { needle in
-                  _ = UnsafeMutableBufferPointer(rebasing: scratch[offset...]).initialize(from: needle)
-                }
-                engine.fill(&cArgument, needle: UnsafePointer(scratch.baseAddress! + offset))
-                offset += engine.needle.count
-              }
+      let engineTags = hasPredicate ? context.engineTags : []
+      // One temporary allocation holds the C argument patterns, then the bytes they point to:
+      // a debug build (`swift test`) pays for each generic closure layer around the body.
+      let patternBytes = max(1, arguments.count) * MemoryLayout<vrt_arg_pattern>.stride
+      return try withUnsafeTemporaryAllocation(
+        byteCount: patternBytes + scratchCount, alignment: MemoryLayout<vrt_arg_pattern>.alignment
+      ) { raw throws(VerityEngineError) -> R in
+        let cArguments = raw.baseAddress!.bindMemory(to: vrt_arg_pattern.self, capacity: max(1, arguments.count))
+        let scratch = raw.baseAddress! + patternBytes
+        var offset = 0
+        for position in 0..<arguments.count {
+          var cArgument = vrt_arg_pattern()
+          switch arguments[position] {
+          case .any:
+            cArgument.kind = VRT_ARG_ANY
+          case .equal(let structure):
+            cArgument.kind = VRT_ARG_EQ
+            let length = structure.byteCount
+            structure.withUnsafeBytes { bytes in
+              (scratch + offset).copyMemory(from: bytes.baseAddress!, byteCount: length)
             }
-            (cArguments.baseAddress! + position).initialize(to: cArgument)
-          }
-          return try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
-            var cPattern = vrt_pattern()
-            cPattern.method = method
-            cPattern.flags = skippingPredicates ? UInt32(VRT_PATTERN_SKIP_PREDICATES) : 0
-            cPattern.arg_count = UInt32(arguments.count)
-            cPattern.args = UnsafePointer(cArguments.baseAddress)
-            cPattern.predicate = hasPredicate ? _verityPredicateThunk : nil
-            cPattern.predicate_context = Unmanaged.passUnretained(context).toOpaque()
-            cPattern.engine_tags = tags.baseAddress
-            cPattern.engine_tag_count = tags.count
-            return try withExtendedLifetime(context) { () throws(VerityEngineError) -> R in
-              try body(&cPattern, context)
+            cArgument.bytes = UnsafePointer((scratch + offset).assumingMemoryBound(to: UInt8.self))
+            cArgument.length = length
+            offset += length
+          case .predicate, .valuePredicate:
+            cArgument.kind = VRT_ARG_PREDICATE
+            if let engine = accelerators[position]?.engine {
+              let needle = (scratch + offset).assumingMemoryBound(to: UInt8.self)
+              engine.needle.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { needle.update(from: base, count: bytes.count) }
+              }
+              engine.fill(&cArgument, needle: UnsafePointer(needle))
+              offset += engine.needle.count
             }
           }
+          (cArguments + position).initialize(to: cArgument)
+        }
+        var cPattern = vrt_pattern()
+        cPattern.method = method
+        cPattern.flags = skippingPredicates ? UInt32(VRT_PATTERN_SKIP_PREDICATES) : 0
+        cPattern.arg_count = UInt32(arguments.count)
+        cPattern.args = UnsafePointer(cArguments)
+        cPattern.predicate = hasPredicate ? _verityPredicateThunk : nil
+        // Unretained: `body` receives `context`, which keeps it alive while the engine calls back.
+        cPattern.predicate_context = Unmanaged.passUnretained(context).toOpaque()
+        if engineTags.isEmpty { return try body(&cPattern, context) }
+        return try engineTags.withUnsafeBufferPointer { tags throws(VerityEngineError) -> R in
+          cPattern.engine_tags = tags.baseAddress
+          cPattern.engine_tag_count = tags.count
+          return try body(&cPattern, context)
         }
       }
     }
