@@ -117,11 +117,10 @@ private func _matchInSwift(
   log: OpaquePointer, _ cPattern: UnsafePointer<vrt_pattern>, context: _PredicateContext, positions: [Int], first: Int
 ) throws(VerityEngineError) -> [UInt64] {
   // Batches of up to 4096 calls, and no bigger than the log: a small log (the everyday test's
-  // handful of calls) must not pay for allocating and clearing 4096 entries.
+  // handful of calls) must not pay for allocating and clearing 4096 entries. The batch lives in
+  // temporary (stack) storage.
   let batch = max(1, min(4096, Int(vrt_log_count_calls(log))))
-  var found = [vrt_found_argument](repeating: vrt_found_argument(), count: batch)
   var matched: [UInt64] = []
-  var from: UInt64 = 0
   // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
   // The loop is written with plain indices and no per-call slices or optionals to unwrap: debug
   // builds (what `swift test` runs) pay for each of those on every call.
@@ -131,15 +130,14 @@ private func _matchInSwift(
   // releases its context for every call.
   let hasTest = context.bytesTests[first] != nil
   let test = context.bytesTests[first] ?? { _ in nil }
-  let rest = Array(positions.dropFirst())
-  while true {
-    var written = 0
-    try found.withUnsafeMutableBufferPointer { buffer throws(VerityEngineError) in
-      try vrt_log_find_arguments(log, cPattern, from, UInt32(first), buffer.baseAddress, batch, &written).check()
-    }
-    found.withUnsafeBufferPointer { entries in
+  let hasRest = positions.count > 1
+  try withUnsafeTemporaryAllocation(of: vrt_found_argument.self, capacity: batch) { found throws(VerityEngineError) in
+    var from: UInt64 = 0
+    while true {
+      var written = 0
+      try vrt_log_find_arguments(log, cPattern, from, UInt32(first), found.baseAddress, batch, &written).check()
       for i in 0..<written {
-        let entry = entries[i]
+        let entry = found[i]
         let bytes = UnsafeRawBufferPointer(start: entry.bytes, count: entry.length)
         var matches: Bool
         let tag = Int(entry.tag)
@@ -148,20 +146,22 @@ private func _matchInSwift(
         } else {
           matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
         }
-        if matches, !rest.isEmpty {
-          matches = _matchRest(log: log, context: context, index: entry.index, positions: rest)
+        if matches, hasRest {
+          matches = _matchRest(log: log, context: context, index: entry.index, positions: positions)
         }
         if matches { matched.append(entry.index) }
       }
+      if written < batch { return }
+      from = found[written - 1].index + 1
     }
-    if written < batch { return matched }
-    from = found[written - 1].index + 1
   }
+  return matched
 }
 
-/// Whether call `index` matches the predicates at `positions` (after the first one).
+/// Whether call `index` matches the predicates at `positions` after the first one.
 private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: UInt64, positions: [Int]) -> Bool {
-  for position in positions {
+  for next in 1..<positions.count {
+    let position = positions[next]
     var bytes: UnsafePointer<UInt8>? = nil
     var length = 0
     var tag: UInt32 = 0
