@@ -121,6 +121,7 @@ private func _matchInSwift(
   // temporary (stack) storage.
   let batch = max(1, min(4096, Int(vrt_log_count_calls(log))))
   var matched: [UInt64] = []
+  matched.reserveCapacity(min(batch, 8))
   // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
   // The loop is written with plain indices and no per-call slices or optionals to unwrap: debug
   // builds (what `swift test` runs) pay for each of those on every call.

@@ -555,10 +555,15 @@ struct _CallLogState: ~Copyable {
   /// Notes that the call just recorded (of the method ``lastMethod`` names, its values kept at
   /// `retained[retainedIndex]`) has the deferred arguments `positions`.
   mutating func noteDeferred(_ positions: UInt64, retainedIndex: Int) {
+    // Room for a few calls and methods at once: a test's mock defers a handful.
+    if deferredCalls.isEmpty { deferredCalls.reserveCapacity(16) }
     deferredCalls.append(UInt64(retainedIndex))
     deferredCalls.append(positions)
     guard let method = lastMethod?.id else { return }
-    while deferredByMethod.count <= Int(method) { deferredByMethod.append(0) }
+    if deferredByMethod.count <= Int(method) {
+      deferredByMethod.reserveCapacity(max(8, Int(method) + 1))
+      while deferredByMethod.count <= Int(method) { deferredByMethod.append(0) }
+    }
     deferredByMethod[Int(method)] |= positions
   }
 
