@@ -246,7 +246,9 @@ extension CallLog {
     let result: Result<R, VerityEngineError> = _withState { state in
       do throws(VerityEngineError) {
         if deferred == .written, state.hasDeferred { try state.materialize() }
-        return .success(try body(&state))
+        let result = try body(&state)
+        if _slowPath(state.wroteDeferred) { _defersPureValues.store(false, ordering: .relaxed) }
+        return .success(result)
       } catch {
         return .failure(error)
       }

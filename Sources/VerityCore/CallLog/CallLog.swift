@@ -68,7 +68,7 @@ public final class CallLog: Sendable {
   /// ```
   public init(retainsValues: Bool = true) {
     self.retainsValues = retainsValues
-    self._defersPureValues = retainsValues
+    self._defersPureValues = Atomic(retainsValues)
     _state = Mutex(_CallLogState())
   }
 
@@ -76,13 +76,16 @@ public final class CallLog: Sendable {
   /// write later: for tests that check deferring changes no answer.
   package init(retainsValues: Bool, defersPureValues: Bool) {
     self.retainsValues = retainsValues
-    self._defersPureValues = retainsValues && defersPureValues
+    self._defersPureValues = Atomic(retainsValues && defersPureValues)
     _state = Mutex(_CallLogState())
   }
 
   /// Whether recording may keep a pure value unwritten until a query needs its bytes (see
-  /// `StructureEncoder._deferArgument`): a log that keeps values does.
-  let _defersPureValues: Bool
+  /// `StructureEncoder._deferArgument`): a log that keeps values does, until a query first
+  /// needs deferred bytes. That query writes them all (rebuilding the engine log) and turns
+  /// deferring off, so a test that keeps asking for bytes between recordings rebuilds its log
+  /// once, not once per query.
+  let _defersPureValues: Atomic<Bool>
 
   /// The number of calls whose deferred arguments are not written yet (for tests).
   package var _callsWithDeferredArguments: Int {
@@ -211,7 +214,7 @@ public final class CallLog: Sendable {
       encoder = StructureEncoder()
     }
     // A log that keeps values may keep a pure value unwritten (see `_deferArgument`).
-    if _defersPureValues { encoder._flags |= StructureEncoder._Flag.mayDefer }
+    if _defersPureValues.load(ordering: .relaxed) { encoder._flags |= StructureEncoder._Flag.mayDefer }
     return encoder
   }
 
@@ -419,6 +422,9 @@ struct _CallLogState: ~Copyable {
   var deferredByMethod: [UInt64] = []
   /// Whether some call has a deferred argument.
   var hasDeferred: Bool { !deferredCalls.isEmpty }
+  /// Whether a query needed deferred bytes once (``materialize()`` ran): the log then writes
+  /// every later argument at once (see `CallLog._defersPureValues`).
+  private(set) var wroteDeferred = false
   /// Streams waiting for new recordings.
   var waiters: [UInt64: AsyncStream<Int>.Continuation] = [:] {
     didSet { hasWaiters = !waiters.isEmpty }
@@ -647,6 +653,7 @@ struct _CallLogState: ~Copyable {
     log = new
     deferredCalls = []
     deferredByMethod = []
+    wroteDeferred = true
   }
 
   /// Tells every waiting stream the new call count.
