@@ -224,6 +224,7 @@ public final class CallLog: Sendable {
   /// value whose writing fails, or whose bytes need validating, takes that very expression.
   package func _encodes(_ value: Any?, as structure: Structure) -> Bool {
     var encoder = _takeEncoder()
+    encoder._flags &= ~StructureEncoder._Flag.mayDefer  // a comparison writes everything
     encoder.encode(any: value)
     var answer: Bool? = nil
     if !encoder._untrustedContent, encoder.finish() == nil {

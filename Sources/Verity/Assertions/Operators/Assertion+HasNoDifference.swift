@@ -85,8 +85,15 @@ extension Assertion {
 func _equalUnderEquals<T>(_ a: T, _ b: T) -> Bool? {
   guard let equatable = T.self as? any Equatable.Type else { return nil }
   func open<E: Equatable>(_: E.Type) -> Bool {
-    // `T` is `E` here: these casts are the identity, checked.
-    (a as! E) == (b as! E)
+    // `T` is `E` here: the values are compared where they are, as `E`, with no copy of either
+    // (a cast would copy each, retaining every reference a large model holds).
+    precondition(E.self == T.self)
+    return withUnsafePointer(to: a) { left in
+      withUnsafePointer(to: b) { right in
+        UnsafeRawPointer(left).assumingMemoryBound(to: E.self).pointee
+          == UnsafeRawPointer(right).assumingMemoryBound(to: E.self).pointee
+      }
+    }
   }
   return open(equatable)
 }
