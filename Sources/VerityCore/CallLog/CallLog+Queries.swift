@@ -243,20 +243,16 @@ extension CallLog {
       _reportReentry(operation, fileID: fileID, filePath: filePath, line: line, column: column)
       return fallback
     }
-    let result: Result<R, VerityEngineError> = _withState { state in
-      do throws(VerityEngineError) {
+    // Typed throws through the lock, no `Result`: a debug build looks a generic enum's metadata
+    // up on every use, and every query comes here.
+    do throws(VerityEngineError) {
+      return try _withState { state throws(VerityEngineError) -> R in
         if deferred == .written, state.hasDeferred { try state.materialize() }
         let result = try body(&state)
         if _slowPath(state.wroteDeferred) { _defersPureValues.store(false, ordering: .relaxed) }
-        return .success(result)
-      } catch {
-        return .failure(error)
+        return result
       }
-    }
-    switch result {
-    case .success(let value):
-      return value
-    case .failure(let error):
+    } catch {
       reportFailure(
         "Verity call log \(operation) failed: \(error.message)",
         fileID: fileID, filePath: filePath, line: line, column: column)
