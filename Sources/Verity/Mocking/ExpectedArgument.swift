@@ -263,7 +263,7 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
     encodable = value as! Bool
   } else if type == Double.self {
     encodable = value as! Double
-  } else if let layout = _TypeLayout.learned(type), !layout.conforms {
+  } else if let layout = _TypeLayout.learnedFast(type), !layout.conforms {
     return nil
   } else if !(type is NSObject.Type), let conforming = value as? any StructurallyEncodable {
     encodable = conforming

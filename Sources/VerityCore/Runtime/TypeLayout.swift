@@ -137,6 +137,14 @@ package final class _TypeLayout: Sendable {
     return _LayoutCache.shared._withLock { $0[key]?.layout }
   }
 
+  /// The layout of `type` if one was learned and is in the lock-free map (nearly every learned
+  /// layout is), else nil at the cost of a few loads: what the per-value paths ask first, so that
+  /// a type with no layout (a conformance, a class) pays no lock for the question.
+  @inline(__always)
+  package static func learnedFast(_ type: Any.Type) -> _TypeLayout? {
+    _LayoutCache.fast.value(for: type)
+  }
+
   /// For tests: writes `value` until its type's layout is learned and checked against `Mirror`
   /// (the check of a type's first value may be running on another thread), and returns whether
   /// the layout is trusted (false for a type `Mirror` writes, or a layout the check rejected).

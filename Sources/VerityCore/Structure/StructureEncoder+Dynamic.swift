@@ -185,20 +185,28 @@ extension StructureEncoder {
   mutating func _emitOtherType(_ value: Any, into frames: inout [_DynamicFrame]) {
     // A plain struct, tuple or enum whose layout was learned skips every cast below, the failing
     // conformance cast included (the layout says the type has no conformance). The lookup reads
-    // the lock-free map of learned layouts: a conforming value pays an atomic load or two for it.
-    let learned = _TypeLayout.learned(type(of: value))
+    // only the lock-free map of learned layouts: a conforming value pays an atomic load or two
+    // for it, and a miss takes the order below, where the locked record is asked after the cast.
+    let valueType = type(of: value)
+    let learned = _TypeLayout.learnedFast(valueType)
     if let learned, !learned.conforms, frames.count < _maxDynamicDepth, _emitByLayout(value, learned, into: &frames) {
       return
     }
     // 1. A conformance. A cast from an optional may look through it: that case goes to 2.
     if learned == nil || learned!.conforms, let encodable = value as? any StructurallyEncodable {
-      if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(type(of: value))
+      if ObjectIdentifier(type(of: encodable)) == ObjectIdentifier(valueType)
         || !(value is any _VerityOptional)
       {
         if !type(of: encodable).encodingCheck.isSkipped { _untrustedContent = true }
         encodable.encode(to: &self)
         return
       }
+    }
+    // A layout learned but not in the lock-free map (the map full, or a race with its adder).
+    if learned == nil, frames.count < _maxDynamicDepth, let layout = _TypeLayout.learned(valueType), !layout.conforms,
+      _emitByLayout(value, layout, into: &frames)
+    {
+      return
     }
     // 2. Fast paths.
     if let optional = value as? any _VerityOptional {

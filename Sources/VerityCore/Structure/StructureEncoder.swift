@@ -353,16 +353,16 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// bytes writing it now would: nothing in a pure value can change after the call. Returns false,
   /// writing nothing, for any other value.
   package mutating func _deferArgument(_ value: Any) -> Bool {
-    guard _flags & _Flag.writingArgument != 0, _deferIfPure(value) else { return false }
+    guard _flags & _Flag.writingArgument != 0, _deferIfPure(value, type: type(of: value)) else { return false }
     _flags |= _Flag.deferredNoted
     return true
   }
 
   /// ``_deferArgument(_:)`` for an element of an `[Any?]` argument list (the caller notes the
-  /// position in ``_deferredMask``).
-  mutating func _deferIfPure(_ value: Any) -> Bool {
+  /// position in ``_deferredMask``), whose dynamic type the caller has in hand.
+  mutating func _deferIfPure(_ value: Any, type: Any.Type) -> Bool {
     guard _flags & _Flag.mayDefer != 0, vrt_writer_depth(_writer) == 0,
-      let layout = _TypeLayout.learned(type(of: value)), layout.isPureValue,
+      let layout = _TypeLayout.learnedFast(type), layout.isPureValue,
       layout.state.load(ordering: .acquiring) == _TypeLayout.checked
     else { return false }
     // What a query that forgot to write the call would see: an opaque value no argument equals.
