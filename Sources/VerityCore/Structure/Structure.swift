@@ -29,17 +29,19 @@ public struct Structure: Sendable {
   /// other integer (encode it as usual).
   package static func _smallInteger(_ value: Int) -> Structure? {
     guard value > -4096, value < 4096 else { return nil }
-    let key = UnsafeRawPointer(bitPattern: UInt(bitPattern: value << 1) | 1)
-    if let storage = _SmallIntegers.known.value(forKey: key) { return Structure(_storage: storage) }
-    let structure = Structure(value)
-    _SmallIntegers.known.add(structure._storage, forKey: key)
-    return structure
+    return _shared(key: UInt(bitPattern: value << 1) | 1, value)
   }
 
   /// The structure of `true` or `false`, made once per process and shared (as
   /// ``_smallInteger(_:)``).
   package static func _bool(_ value: Bool) -> Structure {
-    let key = UnsafeRawPointer(bitPattern: value ? UInt(2) : UInt(4))
+    _shared(key: value ? 2 : 4, value)
+  }
+
+  /// The shared structure of `value` under `key` (odd keys for integers, 2 and 4 for booleans),
+  /// made on first use.
+  private static func _shared<T: StructurallyEncodable>(key: UInt, _ value: T) -> Structure {
+    let key = UnsafeRawPointer(bitPattern: key)
     if let storage = _SmallIntegers.known.value(forKey: key) { return Structure(_storage: storage) }
     let structure = Structure(value)
     _SmallIntegers.known.add(structure._storage, forKey: key)

@@ -370,14 +370,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     return true
   }
 
-  /// Notes, after argument `position` was written, whether it was deferred.
-  @inline(__always)
-  mutating func _noteDeferral(at position: Int) {
-    guard _flags & _Flag.deferredNoted != 0 else { return }
-    _flags &= ~_Flag.deferredNoted
-    _deferredMask |= UInt64(1) << UInt64(position)
-  }
-
   /// Called by an argument wrapper's `encode(to:)` (see ``_ArgumentWrapper``) before it writes
   /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
   /// inside another value), the log records the wrapped value's type and keeps that value.
@@ -446,10 +438,13 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     _flags |= _Flag.callHasWrappers
   }
 
-  /// ``_noteDeferral(at:)`` for the inlinable recording path (a wrapper's argument only).
+  /// Notes, after argument `position` (a wrapper's: only a wrapper defers) was written, whether
+  /// it was deferred. Out of line, for the inlinable recording path.
   @usableFromInline
   mutating func _noteDeferredArgument(_ position: Int) {
-    _noteDeferral(at: position)
+    guard _flags & _Flag.deferredNoted != 0 else { return }
+    _flags &= ~_Flag.deferredNoted
+    _deferredMask |= UInt64(1) << UInt64(position)
   }
 
   /// Ends one argument of a call: forgets object identities (each argument is an independent

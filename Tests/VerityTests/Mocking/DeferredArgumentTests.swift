@@ -174,23 +174,50 @@ import VerityCore
     #expect(lean._callsWithDeferredArguments == 0)
   }
 
-  /// Through a mock: `verify` with `eq` of a plain `Equatable` struct, `any()` and a captor read
-  /// kept values; a failure message, `InOrder` and a stub see the same calls as ever.
-  @Test func aMockVerifiesDeferredArgumentsAsBefore() {
+  /// A hand-written mock recording as a generated one does (argument wrappers, then `answer`).
+  final class Adder: Mock, Sendable {
     let storage = MockStorage()
-    let line = Self.lines[0]
+    func add(_ line: Line, count: Int) -> Int {
+      storage.log.record("add(_:count:)", recordable(line), recordable(count))
+      return storage.answer("add(_:count:)", arguments: (line, count), values: [line, count])
+    }
+    func call(_ line: Matcher<Line>, _ count: Matcher<Int> = any()) -> MockCall<(Line, Int), Int> {
+      MockCall(storage: storage, identifier: "add(_:count:)", typedArguments: [line, count])
+    }
+  }
+
+  /// Through a mock: a stub, `verify`, a failing `verify`, the checks after it and `InOrder` give
+  /// the answers they give when every argument is written at once.
+  @Test func aMockAnswersAndVerifiesDeferredArgumentsAsBefore() {
+    let line = Self.lines[0], other = Self.lines[1]
     #expect(_TypeLayout._learnForTesting(line))
-    storage.log.record("add(_:count:)", recordable(line), recordable(1))
-    storage.log.record("add(_:count:)", recordable(Self.lines[1]), recordable(2))
-    #expect(storage.log._callsWithDeferredArguments == 2)
-    let call = MockCall<(Line, Int), Void>(storage: storage, identifier: "add(_:count:)", typedArguments: [eq(line), any() as Matcher<Int>])
-    verify(call)
-    #expect(storage.log._callsWithDeferredArguments == 2)
+    let mock = Adder()
+    when(mock.call(eq(line))).thenReturn(5)
+    #expect(mock.add(line, count: 1) == 5)
+    #expect(mock.add(other, count: 2) == 0)
+    #expect(mock.storage.log._callsWithDeferredArguments == 2)
+    verify(mock.call(eq(line)))
+    verify(mock.call(!eq(Self.lines[2])), .times(2))
+    #expect(mock.storage.log._callsWithDeferredArguments == 2)
     withKnownIssue {
-      verify(MockCall<(Line, Int), Void>(storage: storage, identifier: "add(_:count:)", typedArguments: [eq(Self.lines[2]), any() as Matcher<Int>]))
+      verify(mock.call(eq(Self.lines[2])))
     } matching: { issue in
       // The message lists the recorded calls, written from their kept values.
       issue.description.contains("\"A-1\"") && issue.description.contains("\"B-2\"")
     }
+    // The checks after a failure see the same calls.
+    #expect(mock.storage.log._callsWithDeferredArguments == 0)
+    verify(mock.call(eq(other), eq(2)))
+    let inOrder = InOrder()
+    inOrder.verifyCall(on: mock, withIdentifier: "add(_:count:)", arguments: .actual([line, 1]))
+    inOrder.verifyCall(on: mock, withIdentifier: "add(_:count:)", arguments: .actual([other, any() as Matcher<Int>]))
+    withKnownIssue {
+      InOrder().verifyCall(on: mock, withIdentifier: "add(_:count:)", arguments: .actual([Self.lines[2], 1]))
+    }
+    // After the rebuild the log writes arguments at once; the stub still answers by `==`.
+    #expect(mock.add(line, count: 3) == 5)
+    #expect(mock.storage.log._callsWithDeferredArguments == 0)
+    verify(mock.call(eq(line), eq(3)))
+    mock.verifyNoMoreInteractions()
   }
 }
