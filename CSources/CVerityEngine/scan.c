@@ -6,6 +6,12 @@
  */
 #include "query_internal.h"
 
+/* Temporary arrays of at most these many elements live on the stack: a small log's verification
+ * (up to 256 calls) and a small candidate list then allocate nothing. Larger ones are allocated,
+ * which keeps the out-of-memory paths in use. */
+#define VRT__SMALL_BITSET_WORDS 4u
+#define VRT__SMALL_FIND_CAPACITY 16u
+
 /* ------------------------------------------------------------------------------------------- */
 /* Running queries                                                                             */
 /* ------------------------------------------------------------------------------------------- */
@@ -339,11 +345,15 @@ vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, ui
     *out_count = count.total;
     return VRT_OK;
   }
-  /* One pass notes the matches in a bitset (calloc'd: pages untouched by matches cost nothing);
-   * they are marked all at once only if the count is within bounds. */
+  /* One pass notes the matches in a bitset (calloc'd: pages untouched by matches cost nothing;
+   * a small log's on the stack, no allocation); they are marked all at once only if the count is
+   * within bounds. */
   const size_t words = (size_t)((log->count + 63u) / 64u);
+  uint64_t small_bits[VRT__SMALL_BITSET_WORDS] = {0};
   vrt__fresh fresh = {NULL, UINT64_MAX, UINT64_MAX};
-  fresh.bits = (uint64_t *)vrt__log_temp_calloc(log, words, sizeof(uint64_t));
+  fresh.bits = words <= VRT__SMALL_BITSET_WORDS
+                   ? small_bits
+                   : (uint64_t *)vrt__log_temp_calloc(log, words, sizeof(uint64_t));
   if (fresh.bits == NULL) {
     /* No memory for the bitset: count, then mark in a second pass if the count is right. */
     vrt__sink count = {NULL, 0, 0, false, false, NULL, false};
@@ -375,7 +385,7 @@ vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, ui
       md->verified += newly;
     }
   }
-  free(fresh.bits);
+  if (fresh.bits != small_bits) free(fresh.bits);
   if (st != VRT_OK) return st;
   *out_count = sink.total;
   *out_marked = satisfied;
@@ -459,7 +469,11 @@ vrt_status vrt_log_find_arguments(vrt_log *log, const vrt_pattern *pattern, uint
   vrt__query q;
   vrt_status st = vrt__compile(log, pattern, &q);
   if (st != VRT_OK || capacity == 0) return st;
-  uint64_t *indices = (uint64_t *)vrt__log_temp_alloc(log, capacity * sizeof(uint64_t));
+  /* The indices of a small answer go on the stack (no allocation). */
+  uint64_t small_indices[VRT__SMALL_FIND_CAPACITY];
+  uint64_t *indices = capacity <= VRT__SMALL_FIND_CAPACITY
+                          ? small_indices
+                          : (uint64_t *)vrt__log_temp_alloc(log, capacity * sizeof(uint64_t));
   if (indices == NULL) return VRT_ERR_OUT_OF_MEMORY;
   vrt__sink sink = {indices, capacity, 0, false, false, NULL, true};
   st = vrt__run(log, &q, from_index, &sink);
@@ -489,6 +503,6 @@ vrt_status vrt_log_find_arguments(vrt_log *log, const vrt_pattern *pattern, uint
     }
     *out_count = n;
   }
-  free(indices);
+  if (indices != small_indices) free(indices);
   return st;
 }

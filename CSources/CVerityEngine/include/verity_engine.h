@@ -481,9 +481,10 @@ typedef struct vrt_log_options {
   /** Hashing for the exact-arguments index and the argument-hash columns (seed;
    *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
-  /** The first arena chunk's size in bytes (0: 1 MiB). Later chunks double, up to 2 MiB less
-   *  4 KiB (a size that takes one huge page where the system has them), or keep this size when it
-   *  is larger. An argument list longer than this size gets a chunk of its own. */
+  /** The first arena chunk's size in bytes (0: 512 bytes, so that a small log stays small).
+   *  Later chunks double, up to 2 MiB less 4 KiB (a size that takes one huge page where the
+   *  system has them), or keep this size when it is larger. An argument list longer than the
+   *  next chunk's size gets a chunk of its own. */
   size_t chunk_size;
 } vrt_log_options;
 

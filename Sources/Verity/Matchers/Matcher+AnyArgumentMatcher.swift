@@ -41,10 +41,10 @@ extension Matcher: AnyArgumentMatcher {
 
   /// ``matches(any:)``'s verdict, reached the same way, with no sentence built for a mismatch: what
   /// verifications and stubs evaluate for each recorded or incoming argument. A value of exactly
-  /// type `T` is taken by a cast to that type (no optional of `T` to make).
+  /// type `T` is read as one directly (``_exactCast(_:to:)``: no dynamic cast, no optional of `T`).
   package func _matchesAny(_ value: Any?) -> Bool {
     if !_checksOptionalType, let value {
-      if ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) { return _test(matching: value as! T) }
+      if ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) { return _test(matching: _exactCast(value, to: T.self)) }
       if let typed = value as? T { return _test(matching: typed) }
     }
     guard let value, let present = _flattenOptional(value) else {

@@ -226,7 +226,7 @@ final class _ArgumentElementKind: Sendable {
       !_isOptionalType(type(of: element))
     else { return }
     func opener<M: _CompilableMatcher>(_: M.Type) -> _ArgumentElementKind {
-      _ArgumentElementKind(openMatcher: { $0 as! M })
+      _ArgumentElementKind(openMatcher: { _exactCast($0, to: M.self) })
     }
     known.add(_openExistential(type(of: matcher), do: opener), for: type(of: element))
   }
@@ -256,13 +256,13 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
   // a plain type whose layout was learned has no conformance (nor is it a class): no casts.
   let encodable: any StructurallyEncodable
   if type == Int.self {
-    encodable = value as! Int
+    encodable = _exactCast(value, to: Int.self)
   } else if type == String.self {
-    encodable = value as! String
+    encodable = _exactCast(value, to: String.self)
   } else if type == Bool.self {
-    encodable = value as! Bool
+    encodable = _exactCast(value, to: Bool.self)
   } else if type == Double.self {
-    encodable = value as! Double
+    encodable = _exactCast(value, to: Double.self)
   } else if let layout = _TypeLayout.learnedFast(type), !layout.conforms {
     return nil
   } else if !(type is NSObject.Type), let conforming = value as? any StructurallyEncodable {
@@ -277,8 +277,8 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
 /// promise is checked first, so a value whose bytes cannot decide is not encoded.
 func _bytesDecideEquality(_ value: Any) -> Structure? {
   // Small integers and booleans: a structure shared by the whole process.
-  if type(of: value) == Int.self, let shared = Structure._smallInteger(value as! Int) { return shared }
-  if type(of: value) == Bool.self { return Structure._bool(value as! Bool) }
+  if type(of: value) == Int.self, let shared = Structure._smallInteger(_exactCast(value, to: Int.self)) { return shared }
+  if type(of: value) == Bool.self { return Structure._bool(_exactCast(value, to: Bool.self)) }
   guard let encodable = _conformanceWhoseBytesDecide(value) else { return nil }
   let structure = Structure(encodable)
   return structure._containsNaN ? nil : structure

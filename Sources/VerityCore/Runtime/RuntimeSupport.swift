@@ -428,3 +428,18 @@ func _runtimeEnumCaseName(_ value: Any) -> String? {
 /// not another package's symbol; used only through ``_enumCaseName(_:)``, after its check.
 @_silgen_name("swift_EnumCaseName")
 private func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+
+/// `value` as a `T`, for a value whose dynamic type the caller has checked is exactly `T`
+/// (`type(of: value) == T.self`): the existential is opened and, when it holds a `T` directly, its
+/// contents are read as one. A dynamic cast (`as! T`) gives the same value after asking the
+/// runtime's general cast machinery (a few hundred instructions, which a small test's every
+/// argument and matcher paid). An `Any` boxed inside the `Any` (which `type(of:)` looks through,
+/// and opening does not) takes the cast.
+@inline(__always)
+package func _exactCast<T>(_ value: Any, to _: T.Type) -> T {
+  func read<U>(_ opened: U) -> T {
+    if U.self == T.self { return unsafeBitCast(opened, to: T.self) }
+    return opened as! T
+  }
+  return read(value)
+}

@@ -273,8 +273,8 @@ func _decodeJSONValue(_ reader: inout _PlainReader) -> Any? {
 package func _isPlainJSONTree(_ value: Any) -> Bool {
   let type = ObjectIdentifier(Swift.type(of: value))
   if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Bool.self) { return true }
-  if type == ObjectIdentifier(String.self) { return _isNFCQuick(value as! String) }
-  if type == ObjectIdentifier(Double.self) { return _isPlainDouble(value as! Double) }
+  if type == ObjectIdentifier(String.self) { return _isNFCQuick(_exactCast(value, to: String.self)) }
+  if type == ObjectIdentifier(Double.self) { return _isPlainDouble(_exactCast(value, to: Double.self)) }
   if type == ObjectIdentifier([Any].self) { return (value as! [Any]).allSatisfy(_isPlainJSONTree) }
   if type == ObjectIdentifier([String: Any].self) {
     return (value as! [String: Any]).allSatisfy { _isNFCQuick($0.key) && _isPlainJSONTree($0.value) }

@@ -254,13 +254,13 @@ extension StructureEncoder {
     let type = ObjectIdentifier(Swift.type(of: value))
     let known = _KnownTypes.shared
     if type == known.string {
-      encode(value as! String)
+      encode(_exactCast(value, to: String.self))
     } else if type == known.int {
-      _writeSigned(Int64(value as! Int))
+      _writeSigned(Int64(_exactCast(value, to: Int.self)))
     } else if type == known.double {
-      encode(value as! Double)
+      encode(_exactCast(value, to: Double.self))
     } else if type == known.bool {
-      encode(value as! Bool)
+      encode(_exactCast(value, to: Bool.self))
     } else if type == known.number || type == known.boolean || type == known.otherNumber {
       _emitNumber(value as! NSNumber)
     } else if type == known.decimalNumber {
