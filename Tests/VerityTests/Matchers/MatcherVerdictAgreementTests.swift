@@ -15,7 +15,8 @@ import Testing
   struct Line: Equatable, Sendable { var sku: String; var price: Double }
 
   /// Values at the edges a user reaches: nil-likes, optional layers, other integer widths, NaN and
-  /// -0.0, precomposed and decomposed text, a class instance shared by two places, a function.
+  /// -0.0, precomposed and decomposed text, a class instance shared by two places, a function, and
+  /// values inside a second existential layer.
   static func values() -> [(String, Any?)] {
     let shared = Box(1)
     return [
@@ -26,8 +27,14 @@ import Testing
       ("Box(1)", shared), ("same Box(1)", shared), ("Box(2)", Box(2)),
       ("Line", Line(sku: "é", price: 1)), ("Line NaN", Line(sku: "é", price: .nan)),
       ("function", { (x: Int) in x } as Any),
+      // An `Any` boxed in the `Any`: `type(of:)` sees through it, opening the existential does not.
+      ("Any(7)", inAny(7 as Any)), ("Any(Line)", inAny(Line(sku: "é", price: 1) as Any)),
+      ("Any(Optional(7))", inAny(Optional(7) as Any)),
     ]
   }
+
+  /// `value` in an `Any` of its own: for `value` of type `Any`, an existential inside an existential.
+  static func inAny<T>(_ value: T) -> Any { value }
 
   static func matchers() -> [(String, any _CompilableMatcher)] {
     [
