@@ -34,7 +34,6 @@ vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
 void vrt_log_free(vrt_log *log) {
   if (log == NULL) return;
   for (uint32_t m = 0; m < log->method_count; m++) {
-    free(log->methods[m].name);
     free(log->methods[m].calls);
     for (uint32_t c = 0; c < log->methods[m].column_count; c++) {
       free(log->methods[m].columns[c].hashes);
@@ -88,6 +87,8 @@ static bool vrt__method_table_grow(vrt_log *log) {
   return true;
 }
 
+static uint8_t *vrt__arena_reserve(vrt_log *log, size_t length);
+
 vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_t *out_method) {
   if (log == NULL || out_method == NULL || (name == NULL && length > 0)) {
     return VRT_ERR_NULL_ARGUMENT;
@@ -115,7 +116,8 @@ vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_
     log->methods = (vrt__method *)methods;
     log->method_capacity = (uint32_t)cap;
   }
-  char *copy = (char *)vrt__log_alloc(log, length + 1);
+  /* The name lives in the arena with the arguments (no allocation of its own for a small log). */
+  char *copy = (char *)vrt__arena_reserve(log, length + 1);
   if (copy == NULL) return VRT_ERR_OUT_OF_MEMORY;
   if (length > 0) memcpy(copy, name, length);
   copy[length] = '\0';
@@ -219,11 +221,10 @@ static size_t vrt__next_chunk_size(const vrt_log *log) {
   return size < VRT__LARGE_BLOCK ? size : VRT__LARGE_BLOCK;
 }
 
-/** Copies `length` (> 0) bytes into the arena; NULL when out of memory. */
-static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_t length) {
+/** `length` (> 0) bytes of the arena for the caller to fill; NULL when out of memory. */
+static uint8_t *vrt__arena_reserve(vrt_log *log, size_t length) {
   if (length <= log->current_capacity - log->current_used) {
     uint8_t *p = log->current + log->current_used;
-    memcpy(p, bytes, length);
     log->current_used += length;
     return p;
   }
@@ -232,15 +233,20 @@ static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_
   if (length > size) {
     /* Oversize: a chunk of its own; the current chunk keeps serving small entries. */
     if (!vrt__add_chunk(log, length, &chunk)) return NULL;
-    memcpy(chunk, bytes, length);
     return chunk;
   }
   if (!vrt__add_chunk(log, size, &chunk)) return NULL;
   log->current = chunk;
   log->current_capacity = size;
-  memcpy(chunk, bytes, length);
   log->current_used = length;
   return chunk;
+}
+
+/** Copies `length` (> 0) bytes into the arena; NULL when out of memory. */
+static const uint8_t *vrt__arena_store(vrt_log *log, const uint8_t *bytes, size_t length) {
+  uint8_t *p = vrt__arena_reserve(log, length);
+  if (p != NULL) memcpy(p, bytes, length);
+  return p;
 }
 
 vrt_status vrt_log_append(vrt_log *log, uint32_t method, const uint8_t *args, size_t length,

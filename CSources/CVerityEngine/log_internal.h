@@ -81,7 +81,7 @@ typedef struct vrt__column {
 } vrt__column;
 
 typedef struct vrt__method {
-  char *name; /* NUL-terminated copy */
+  char *name; /* NUL-terminated copy, in the arena */
   size_t name_length;
   uint64_t name_hash;
   uint64_t count;    /* calls recorded (kept at append) */

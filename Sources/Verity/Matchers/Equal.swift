@@ -12,23 +12,41 @@
 /// matches a value that is nil at any depth (`eq(Int??.none)` matches `Int??.some(nil)`), because
 /// a recorded `Any?` argument cannot keep those layers apart.
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
-  // Both closures capture the one box (a closure whose only capture is an object uses it as its
-  // context): one allocation, where capturing `expected` itself costs one per closure.
-  let box = _Expected(expected, expectsNil: _isOptional(T.self) && _isNil(expected))
-  return Matcher("eq(\(_renderCut(box.value)))", engineForm: .equal(expected)) { value in
-    value == box.value || (box.expectsNil && _isNil(value)) ? .match : .mismatch(_notEqualMessage(value, box.value))
-  }
+  // One object holds the expected value and answers (no closures: each closure made in a generic
+  // function allocates a context for `T`).
+  Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected), waits: _MatcherWaits(), captor: nil))
 }
 
-/// What `eq` compares with.
-private final class _Expected<T: Sendable>: Sendable {
-  let value: T
-  /// `value` is nil at some optional depth.
+/// `eq`'s core: the expected value, compared with `==`.
+private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sendable {
+  let expected: T
+  /// `expected` is nil at some optional depth.
   let expectsNil: Bool
 
-  init(_ value: T, expectsNil: Bool) {
-    self.value = value
+  init(_ expected: T, expectsNil: Bool, waits: _MatcherWaits<T>, captor: (any Sendable)?) {
+    self.expected = expected
     self.expectsNil = expectsNil
+    super.init(waits: waits, captor: captor)
+  }
+
+  override func describe() -> String { "eq(\(_renderCut(expected)))" }
+
+  override func check(_ value: T) -> MatchResult {
+    verdict(value) ? .match : .mismatch(_notEqualMessage(value, expected))
+  }
+
+  override func verdict(_ value: T) -> Bool {
+    value == expected || (expectsNil && _isNil(value))
+  }
+
+  override var engineForm: _MatcherEngineForm { .equal(expected) }
+
+  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
+    _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
+  }
+
+  override func with(captor: (any Sendable)?) -> _MatcherCore<T> {
+    _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }
 }
 

@@ -43,8 +43,8 @@ public struct Matcher<T>: Sendable {
   /// many recorded calls run.
   package var _test: @Sendable (T) -> Bool {
     if let test = core.test { return test }
-    let check = core.check
-    return { check($0).isMatch }
+    let core = self.core
+    return { core.verdict($0) }
   }
 
   /// A form of this matcher the C engine evaluates on argument bytes (built-in comparisons and
@@ -155,11 +155,15 @@ public struct Matcher<T>: Sendable {
     core.check(value)
   }
 
+  /// A matcher with this core (a subclass's, such as `eq`'s).
+  init(_core: _MatcherCore<T>) {
+    core = _core
+  }
+
   /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
   /// has one): what a query over recorded calls asks for each candidate.
   package func _test(matching value: T) -> Bool {
-    if let test = core.test { return test(value) }
-    return core.check(value).isMatch
+    core.verdict(value)
   }
 }
 
@@ -169,14 +173,20 @@ extension Matcher: CustomStringConvertible {}
 /// wide: it sits inline in an `Any` (an argument list `[eq(record), any()]` boxes nothing), and a
 /// copy retains one object rather than each of its closures. Setting a part builds a new core.
 ///
-/// `Sendable`: every stored property is a constant of a `Sendable` type.
-final class _MatcherCore<T>: Sendable {
-  let describe: @Sendable () -> String
-  let check: @Sendable (T) -> MatchResult
+/// A matcher made from closures keeps them here. `eq`, the commonest matcher, is a subclass that
+/// keeps its expected value instead (`_EqualCore`): one object, where closures made in a generic
+/// function each allocate a context for the generic parameters, and no metadata of a second
+/// generic class to look up.
+///
+/// `@unchecked Sendable` because a class that can be subclassed cannot state `Sendable`: every
+/// stored property here and in the subclass is a constant of a `Sendable` type.
+class _MatcherCore<T>: @unchecked Sendable {
+  private let _describe: (@Sendable () -> String)?
+  private let _check: (@Sendable (T) -> MatchResult)?
   /// The check's answer without a sentence, when the matcher has a faster one than `check`.
   let test: (@Sendable (T) -> Bool)?
   let engineTest: _EngineTest?
-  let engineForm: _MatcherEngineForm
+  private let _engineForm: _MatcherEngineForm
   let waiting: Duration
   let waits: _MatcherWaits<T>
   let captor: (any Sendable)?
@@ -187,29 +197,58 @@ final class _MatcherCore<T>: Sendable {
     test: (@Sendable (T) -> Bool)?, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
     waiting: Duration, waits: _MatcherWaits<T>, captor: (any Sendable)?, checksOptionalType: Bool
   ) {
-    self.describe = describe
-    self.check = check
+    self._describe = describe
+    self._check = check
     self.test = test
     self.engineTest = engineTest
-    self.engineForm = engineForm
+    self._engineForm = engineForm
     self.waiting = waiting
     self.waits = waits
     self.captor = captor
     self.checksOptionalType = checksOptionalType
   }
 
+  /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
+  /// the two `with` methods.
+  init(waits: _MatcherWaits<T>, captor: (any Sendable)?) {
+    self._describe = nil
+    self._check = nil
+    self.test = nil
+    self.engineTest = nil
+    self._engineForm = .opaque
+    self.waiting = .zero
+    self.waits = waits
+    self.captor = captor
+    self.checksOptionalType = _isOptional(T.self)
+  }
+
+  /// How the matcher reads in messages.
+  func describe() -> String { _describe!() }
+
+  /// The verdict on `value`, with a mismatch's sentence.
+  func check(_ value: T) -> MatchResult { _check!(value) }
+
+  /// The verdict on `value` without a sentence (`test`, else `check`'s).
+  func verdict(_ value: T) -> Bool {
+    if let test { return test(value) }
+    return check(value).isMatch
+  }
+
+  /// How the engine can evaluate the matcher.
+  var engineForm: _MatcherEngineForm { _engineForm }
+
   /// This core with other value-dependent waits.
   func with(waits: _MatcherWaits<T>) -> _MatcherCore {
     _MatcherCore(
-      describe: describe, check: check, test: test, engineTest: engineTest, engineForm: engineForm, waiting: waiting,
-      waits: waits, captor: captor, checksOptionalType: checksOptionalType)
+      describe: _describe!, check: _check!, test: test, engineTest: engineTest, engineForm: _engineForm,
+      waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)
   }
 
   /// This core with another captor.
   func with(captor: (any Sendable)?) -> _MatcherCore {
     _MatcherCore(
-      describe: describe, check: check, test: test, engineTest: engineTest, engineForm: engineForm, waiting: waiting,
-      waits: waits, captor: captor, checksOptionalType: checksOptionalType)
+      describe: _describe!, check: _check!, test: test, engineTest: engineTest, engineForm: _engineForm,
+      waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)
   }
 }
 

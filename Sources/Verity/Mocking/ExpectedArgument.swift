@@ -59,7 +59,7 @@ struct ExpectedArgument: Sendable {
     } else if let captor = element as? any ArgumentCapturing {
       self.init(kind: .captor(captor), pattern: .any)
     } else if let matcher = element as? any AnyArgumentMatcher {
-      let (kind, pattern) = Self.compile(matcher, form: .opaque, test: { matcher.matches(any: $0).isMatch })
+      let (kind, pattern) = Self.compile(matcher, form: .opaque) { { matcher.matches(any: $0).isMatch } }
       self.init(kind: kind, pattern: pattern)
     } else {
       _ArgumentElementKind.learnPlainValue(element)
@@ -91,11 +91,11 @@ struct ExpectedArgument: Sendable {
     }
     if typeIsExact, matcher._acceptsEveryValueOfItsType {
       // (`any()` compiles to the engine's ANY: no predicate to run.)
-      (kind, pattern) = Self.compile(matcher, form: .any, test: { _ in true })
+      (kind, pattern) = Self.compile(matcher, form: .any) { { _ in true } }
       accelerator = nil
       return
     }
-    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm, test: { matcher._matchesAny($0) })
+    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm) { { matcher._matchesAny($0) } }
     if case .valuePredicate = pattern {
       accelerator = matcher._accelerator()
     } else {
@@ -105,10 +105,12 @@ struct ExpectedArgument: Sendable {
 
   /// `any()` (of every type) runs in the engine as ANY; `eq(v)` as EQ when `v`'s bytes decide `==`;
   /// every other matcher is a predicate, evaluated only for calls that pass the cheap checks of the
-  /// other arguments, by `test`: the matcher's verdict on a value of any type (with no mismatch
-  /// sentence built, for a `Matcher`).
+  /// other arguments, by the closure `verdict` makes: the matcher's verdict on a value of any type
+  /// (with no mismatch sentence built, for a `Matcher`). That closure is made only then: an `eq`
+  /// the engine answers by bytes allocates none.
   private static func compile(
-    _ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm, test: @escaping @Sendable (Any?) -> Bool
+    _ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm,
+    verdict: () -> @Sendable (Any?) -> Bool
   ) -> (Kind, ArgumentPattern) {
     switch form {
     case .any:
@@ -124,7 +126,7 @@ struct ExpectedArgument: Sendable {
     case .opaque:
       break
     }
-    return (.matcher(matcher, bytes: nil), .valuePredicate(test))
+    return (.matcher(matcher, bytes: nil), .valuePredicate(verdict()))
   }
 
   private static func compile(value element: Any?) -> (Kind, ArgumentPattern) {

@@ -85,9 +85,9 @@ func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
   if _isOptional(Value.self), let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
   // The commonest results, by metadata identity (the conformance lookup below costs about as much
   // as the rest of an unstubbed call); the same values their conformances give.
-  if Value.self == Int.self { return Int.mockDefault as? Value }
-  if Value.self == Bool.self { return Bool.mockDefault as? Value }
-  if Value.self == String.self { return String.mockDefault as? Value }
+  if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
+  if Value.self == Bool.self { return unsafeBitCast(Bool.mockDefault, to: Value.self) }
+  if Value.self == String.self { return unsafeBitCast(String.mockDefault, to: Value.self) }
   if let defaultable = Value.self as? any MockDefaultable.Type { return defaultable.mockDefault as? Value }
   return nil
 }

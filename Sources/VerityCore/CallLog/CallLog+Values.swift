@@ -119,7 +119,8 @@ private func _matchInSwift(
   // Batches of up to 4096 calls, and no bigger than the log: a small log (the everyday test's
   // handful of calls) must not pay for allocating and clearing 4096 entries. The batch lives in
   // temporary (stack) storage.
-  let batch = max(1, min(4096, Int(vrt_log_count_calls(log))))
+  let total = vrt_log_count_calls(log)
+  let batch = max(1, min(4096, Int(total)))
   var matched: [UInt64] = []
   matched.reserveCapacity(min(batch, 8))
   // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
@@ -152,7 +153,9 @@ private func _matchInSwift(
         }
         if matches { matched.append(entry.index) }
       }
-      if written < batch { return }
+      // A batch that ends at the log's last call needs no second look (a log of exactly `batch`
+      // calls, all matching the engine's part of the pattern).
+      if written < batch || found[written - 1].index + 1 >= total { return }
       from = found[written - 1].index + 1
     }
   }

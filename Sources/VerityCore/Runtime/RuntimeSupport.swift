@@ -435,7 +435,7 @@ private func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 /// runtime's general cast machinery (a few hundred instructions, which a small test's every
 /// argument and matcher paid). An `Any` boxed inside the `Any` (which `type(of:)` looks through,
 /// and opening does not) takes the cast.
-@inline(__always)
+@inlinable @inline(__always)
 package func _exactCast<T>(_ value: Any, to _: T.Type) -> T {
   func read<U>(_ opened: U) -> T {
     if U.self == T.self { return unsafeBitCast(opened, to: T.self) }
