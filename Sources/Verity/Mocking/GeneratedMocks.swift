@@ -92,6 +92,24 @@ func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
   return nil
 }
 
+/// Whether ``_mockDefaultValue(_:)`` has a value for `Value`, decided by the type alone (no
+/// optional of `Value` made: in generic code its metadata is looked up on every call).
+func _hasMockDefault<Value>(_: Value.Type) -> Bool {
+  if Value.self == Void.self || _isOptional(Value.self) { return true }
+  if Value.self == Int.self || Value.self == Bool.self || Value.self == String.self { return true }
+  return Value.self is any MockDefaultable.Type
+}
+
+/// ``_mockDefaultValue(_:)``'s value, for a `Value` that ``_hasMockDefault(_:)`` says has one,
+/// with no optional of `Value` made for the common results.
+func _mockDefault<Value>(_: Value.Type) -> Value {
+  if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
+  if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
+  if Value.self == Bool.self { return unsafeBitCast(Bool.mockDefault, to: Value.self) }
+  if Value.self == String.self { return unsafeBitCast(String.mockDefault, to: Value.self) }
+  return _mockDefaultValue(Value.self)!
+}
+
 // MARK: Recording arguments
 
 /// An argument ready for the typed
@@ -155,9 +173,15 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   /// dynamic type.
   public func encode(to encoder: inout StructureEncoder) {
     encoder.noteWrappedArgument()
-    let argument = wrappedArgument
     // A pure value (a plain struct of scalars, strings and arrays, say) is kept by a mock's log
-    // and written only if a query needs its bytes.
+    // and written only if a query needs its bytes. A value of a concrete, non-optional type is of
+    // type `Value`, which decides that before the value is boxed.
+    if !_isOptional(Value.self), Swift.type(of: value) == Value.self {
+      if encoder._deferArgument(ofType: Value.self) { return }
+      encoder.encode(any: value)
+      return
+    }
+    let argument = wrappedArgument
     if let argument, encoder._deferArgument(argument) { return }
     encoder.encode(any: argument)
   }
@@ -249,7 +273,8 @@ extension MockStorage {
     // tuple and looks no type up.
     if Value.self == Void.self, answersWithDefaults { return unsafeBitCast((), to: Value.self) }
     return _lookUpAnswer(
-      identifier, arguments: arguments, values: values(), unstubbed: { nil }, fileID: fileID, filePath: filePath,
+      identifier, arguments: arguments, values: values(), hasUnstubbed: false, unstubbed: { fatalError() },
+      fileID: fileID, filePath: filePath,
       line: line, column: column)
   }
 
@@ -281,7 +306,8 @@ extension MockStorage {
     column: UInt = #column
   ) -> Value {
     _lookUpAnswer(
-      identifier, arguments: arguments, values: values(), unstubbed: { .some(unstubbed()) }, fileID: fileID, filePath: filePath,
+      identifier, arguments: arguments, values: values(), hasUnstubbed: true, unstubbed: unstubbed,
+      fileID: fileID, filePath: filePath,
       line: line, column: column)
   }
 
@@ -291,7 +317,8 @@ extension MockStorage {
     _ identifier: String,
     arguments: Arguments,
     values: @autoclosure () -> [Any?],
-    unstubbed: () -> Value?,
+    hasUnstubbed: Bool,
+    unstubbed: () -> Value,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -302,7 +329,7 @@ extension MockStorage {
     // looked up only when something is reported).
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
-      return _unanswered(identifier, values: values, unstubbed: unstubbed, at: location)
+      return _unanswered(identifier, values: values, hasUnstubbed: hasUnstubbed, unstubbed: unstubbed, at: location)
     }
     return _stubbedAnswer(answer, of: stub, identifier, arguments: arguments)
   }
@@ -436,14 +463,17 @@ extension MockStorage {
     return message
   }
 
-  /// The default for a call no stub answers (reported in strict mode); without one, the failure
-  /// is reported and the process stops. `values` is only evaluated for a message.
+  /// The answer to a call no stub answers: `unstubbed`'s when there is one (`hasUnstubbed`), else
+  /// the result type's default (reported in strict mode); without one, the failure is reported
+  /// and the process stops. `values` is only evaluated for a message. (A flag and a plain closure
+  /// rather than an optional answer: an optional of a generic result costs a metadata lookup on
+  /// every unstubbed call.)
   private func _unanswered<Value>(
-    _ identifier: String, values: () -> [Any?], unstubbed: () -> Value?, at fallback: _Location
+    _ identifier: String, values: () -> [Any?], hasUnstubbed: Bool, unstubbed: () -> Value, at fallback: _Location
   ) -> Value {
-    if let value = unstubbed() ?? _mockDefaultValue(Value.self) {
+    if hasUnstubbed || _hasMockDefault(Value.self) {
       if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
-      return value
+      return hasUnstubbed ? unstubbed() : _mockDefault(Value.self)
     }
     let location = reportingLocation(or: fallback)
     let message = _unstubbedMessage(identifier, values: values(), result: Value.self)

@@ -185,7 +185,7 @@ public final class CallLog: Sendable {
       // The common scalars need no per-argument check (see `_encodeCommonScalar`).
       if encoder._encodeCommonScalar(present, type: id) { continue }
       // A pure value is kept (the log keeps this array) and written when a query needs it.
-      if index <= 64, encoder._deferIfPure(present, type: type) {
+      if index <= 64, encoder._deferIfPure(type: type) {
         encoder._deferredMask |= UInt64(1) << UInt64(index - 1)
         continue
       }

@@ -109,11 +109,24 @@ package protocol _ArgumentWrapper: SendableMetatype {
   func wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type?
 }
 
-/// `value`, of a wrapper type `wrapper`, as that type: the wrapper's own members then run with
-/// its metadata in hand (a generic wrapper's static members would look it up on every call).
-@inline(__always)
-func _asWrapper<T, R>(_ value: T, _ wrapper: any _ArgumentWrapper.Type, _ body: (any _ArgumentWrapper) -> R) -> R {
-  func open<W: _ArgumentWrapper>(_: W.Type) -> R { body(unsafeBitCast(value, to: W.self)) }
+// `value`, of a wrapper type `wrapper`, read as that type: the wrapper's own members then run with
+// its metadata in hand (a generic wrapper's static members would look it up on every call), on
+// the value itself (an `any _ArgumentWrapper` would box a wrapper wider than three words, as a
+// generated mock's wrapper of a struct argument is, on every call).
+
+/// The value the wrapper `value` (of type `wrapper`) stands for.
+func _wrappedArgument<T>(_ value: T, _ wrapper: any _ArgumentWrapper.Type) -> Any? {
+  func open<W: _ArgumentWrapper>(_: W.Type) -> Any? { unsafeBitCast(value, to: W.self).wrappedArgument }
+  return _openExistential(wrapper, do: open)
+}
+
+/// The type the log records for the wrapper `value` (of type `wrapper`).
+func _wrappedArgumentType<T>(
+  _ value: T, _ wrapper: any _ArgumentWrapper.Type, contentsArePlain: inout Bool
+) -> Any.Type? {
+  func open<W: _ArgumentWrapper>(_: W.Type) -> Any.Type? {
+    unsafeBitCast(value, to: W.self).wrappedArgumentType(contentsArePlain: &contentsArePlain)
+  }
   return _openExistential(wrapper, do: open)
 }
 
@@ -130,7 +143,7 @@ func _retainedArgument<T>(_ value: T, _ hasWrappers: Bool) -> Any? {
 @usableFromInline
 @inline(never)
 func _unwrappedArgument<T>(_ value: T) -> Any? {
-  if let wrapper = _wrapperType(T.self) { return _asWrapper(value, wrapper) { $0.wrappedArgument } }
+  if let wrapper = _wrapperType(T.self) { return _wrappedArgument(value, wrapper) }
   return value
 }
 

@@ -353,14 +353,20 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// bytes writing it now would: nothing in a pure value can change after the call. Returns false,
   /// writing nothing, for any other value.
   package mutating func _deferArgument(_ value: Any) -> Bool {
-    guard _flags & _Flag.writingArgument != 0, _deferIfPure(value, type: type(of: value)) else { return false }
+    _deferArgument(ofType: type(of: value))
+  }
+
+  /// ``_deferArgument(_:)`` for a value of exactly `type`, which decides alone (a wrapper of a
+  /// concrete type asks before it boxes its value).
+  package mutating func _deferArgument(ofType type: Any.Type) -> Bool {
+    guard _flags & _Flag.writingArgument != 0, _deferIfPure(type: type) else { return false }
     _flags |= _Flag.deferredNoted
     return true
   }
 
   /// ``_deferArgument(_:)`` for an element of an `[Any?]` argument list (the caller notes the
   /// position in ``_deferredMask``), whose dynamic type the caller has in hand.
-  mutating func _deferIfPure(_ value: Any, type: Any.Type) -> Bool {
+  mutating func _deferIfPure(type: Any.Type) -> Bool {
     guard _flags & _Flag.mayDefer != 0, vrt_writer_depth(_writer) == 0,
       let layout = _TypeLayout.learnedFast(type), layout.isPureValue,
       layout.state.load(ordering: .acquiring) == _TypeLayout.checked
@@ -432,7 +438,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   mutating func _recordWrappedArgument<T>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
     guard let wrapperType = _wrapperType(T.self) else { return }
     var contentsArePlain = true
-    let type = _asWrapper(value, wrapperType) { $0.wrappedArgumentType(contentsArePlain: &contentsArePlain) }
+    let type = _wrappedArgumentType(value, wrapperType, contentsArePlain: &contentsArePlain)
     types.replaceLast(with: type)
     if !contentsArePlain { plain = false }
     _flags |= _Flag.callHasWrappers
