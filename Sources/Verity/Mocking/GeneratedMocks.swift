@@ -107,7 +107,14 @@ func _mockDefault<Value>(_: Value.Type) -> Value {
   if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
   if Value.self == Bool.self { return unsafeBitCast(Bool.mockDefault, to: Value.self) }
   if Value.self == String.self { return unsafeBitCast(String.mockDefault, to: Value.self) }
-  return _mockDefaultValue(Value.self)!
+  return _otherMockDefault(Value.self)
+}
+
+/// ``_mockDefault(_:)`` for the other types, out of line: the optional of `Value` it makes would
+/// otherwise have its metadata looked up at the start of every call of `_mockDefault`.
+@inline(never)
+func _otherMockDefault<Value>(_: Value.Type) -> Value {
+  _mockDefaultValue(Value.self)!
 }
 
 // MARK: Recording arguments

@@ -22,8 +22,7 @@ extension _CallLogState {
       var cPattern = vrt_pattern()
       cPattern.method = method
       cPattern.flags = UInt32(VRT_PATTERN_ANY_ARGUMENTS)
-      let context = _PredicateContext(state: self, predicates: [], accelerators: [])
-      return try body(&cPattern, context)
+      return try body(&cPattern, _PredicateContext.none)
     case .exactly(let arguments):
       guard arguments.count <= 255 else { throw VerityEngineError(.tooLarge) }
       // A verification of a handful of calls is mostly fixed cost, so this builds nothing it
@@ -64,7 +63,9 @@ extension _CallLogState {
           }
         }
       }
-      let context = _PredicateContext(state: self, predicates: predicates, accelerators: accelerators)
+      // A pattern with no predicate (most verifications) shares one empty context.
+      let context =
+        hasPredicate ? _PredicateContext(state: self, predicates: predicates, accelerators: accelerators) : .none
       let engineTags = hasPredicate ? context.engineTags : []
       // One temporary allocation holds the C argument patterns, then the bytes they point to:
       // a debug build (`swift test`) pays for each generic closure layer around the body.
@@ -136,6 +137,21 @@ final class _PredicateContext {
   let fastTags: [[Bool]]
   /// The accelerators' tests on bytes, by position.
   let bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?]
+
+  /// The context of a pattern with no predicate: nothing to evaluate, no log to read. (The class
+  /// is not `Sendable`: a query's context holds the log's kept values. This one holds nothing and
+  /// has only constants, so every query may share it: `nonisolated(unsafe)`.)
+  nonisolated(unsafe) static let none = _PredicateContext()
+
+  private init() {
+    log = nil
+    predicates = []
+    accelerators = []
+    shapes = []
+    retained = []
+    fastTags = []
+    bytesTests = []
+  }
 
   init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_ArgumentAccelerator?]) {
     self.log = state.log
