@@ -17,11 +17,25 @@
  * chunks double from there, so a big log reaches the 2 MiB chunks after a dozen small ones. */
 #define VRT__DEFAULT_CHUNK ((size_t)512)
 
+/* A log is allocated with its first record page (VRT__PAGE0_CALLS calls) and a first arena of
+ * VRT__INLINE_ARENA bytes behind it, in one block: a mock's log of a few calls (its method names
+ * and arguments) then makes no other allocation for them. Both stay with the log (vrt_log_free
+ * frees neither on its own); later pages and chunks are allocated as before. */
+#define VRT__PAGE0_BYTES ((size_t)VRT__PAGE0_CALLS * 32u + VRT__PAGE0_CALLS / 4u)
+#define VRT__INLINE_ARENA ((size_t)256)
+_Static_assert(sizeof(vrt_log) % 8u == 0, "page 0's arrays follow the log struct and need 8-byte alignment");
+
 vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
   if (out_log == NULL) return VRT_ERR_NULL_ARGUMENT;
-  vrt_log *log = (vrt_log *)calloc(1, sizeof(vrt_log));
+  const size_t total = sizeof(vrt_log) + VRT__PAGE0_BYTES + VRT__INLINE_ARENA;
+  vrt_log *log = (vrt_log *)malloc(total);
   if (log == NULL) return VRT_ERR_OUT_OF_MEMORY;
-  log->memory = sizeof(vrt_log);
+  memset(log, 0, sizeof(vrt_log));
+  /* sizeof(vrt_log) is a multiple of its 8-byte alignment, so the page's arrays are aligned. */
+  log->inline_page = (uint8_t *)(log + 1);
+  log->current = log->inline_page + VRT__PAGE0_BYTES;
+  log->current_capacity = VRT__INLINE_ARENA;
+  log->memory = total;
   if (options != NULL) {
     log->hash = options->hash;
     log->chunk_size = options->chunk_size;
@@ -45,7 +59,8 @@ void vrt_log_free(vrt_log *log) {
   for (size_t c = 0; c < log->chunk_count; c++) free(log->chunks[c].bytes);
   free(log->chunks);
   for (size_t p = 0; p < log->page_count; p++) {
-    free(log->pages[p].seq); /* one block holds every per-call array of the page */
+    /* one block holds every per-call array of the page (page 0's is the log's own) */
+    if ((uint8_t *)(void *)log->pages[p].seq != log->inline_page) free(log->pages[p].seq);
     free(log->pages[p].group_next);
   }
   free(log->pages);
@@ -172,7 +187,7 @@ static bool vrt__add_page(vrt_log *log) {
   /* seq (8) + args (8) + length (4) + meta (4) + fingerprints (4) + tag (4) per call, then the
    * verified bits and the well-formed bits. */
   size_t bytes = calls * 32u + calls / 4u;
-  uint8_t *block = (uint8_t *)vrt__log_alloc_large(log, bytes);
+  uint8_t *block = index == 0 ? log->inline_page : (uint8_t *)vrt__log_alloc_large(log, bytes);
   if (block == NULL) return false;
   vrt__page *page = &log->pages[index];
   page->seq = (uint64_t *)(void *)block;

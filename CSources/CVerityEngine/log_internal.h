@@ -123,6 +123,10 @@ struct vrt_log {
   vrt__chunk *chunks;
   size_t chunk_count;
   size_t chunk_capacity;
+  /* The first arena (VRT__INLINE_ARENA bytes) and page 0's block live in the log's own
+   * allocation, behind the struct (vrt_log_create); `current` starts in that arena, which is in
+   * no chunk. */
+  uint8_t *inline_page;
   uint8_t *current;
   size_t current_used;
   size_t current_capacity;

@@ -471,7 +471,9 @@ vrt_status vrt_validate(const uint8_t *bytes, size_t length);
  * 8, argument pointer 8, length 4, method and count 4, fingerprints 4, tag 4, method list 4) and a
  * verified bit; the exact index adds 4 bytes per call plus about 40 bytes per distinct (method,
  * arguments), each argument-hash column 4 bytes per call of its method, for only the (method,
- * argument position) pairs that repeated scans have used. vrt_log_memory counts all of it.
+ * argument position) pairs that repeated scans have used. A log is created with its first 64
+ * calls' records and 256 bytes of arena in the same allocation (about 2.6 KiB in all), so a small
+ * log of a few calls allocates little else. vrt_log_memory counts all of it.
  *
  * Not thread-safe: the caller serializes every call on one log.
  */
@@ -481,7 +483,8 @@ typedef struct vrt_log_options {
   /** Hashing for the exact-arguments index and the argument-hash columns (seed;
    *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
-  /** The first arena chunk's size in bytes (0: 512 bytes, so that a small log stays small).
+  /** The first allocated arena chunk's size in bytes (0: 512 bytes, so that a small log stays
+   *  small); before it, arguments and method names fill 256 bytes allocated with the log itself.
    *  Later chunks double, up to 2 MiB less 4 KiB (a size that takes one huge page where the
    *  system has them), or keep this size when it is larger. An argument list longer than the
    *  next chunk's size gets a chunk of its own. */
