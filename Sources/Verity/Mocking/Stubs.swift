@@ -80,20 +80,35 @@ extension MockStorage {
     // and a debug build (`swift test`) pays generic metadata lookups for each closure algorithm.
     // Indices, not `for stub in`: a stub is copied (every reference it holds retained) only when
     // it is a candidate.
-    let candidates = _withStubs { list -> [Stub] in
-      var candidates: [Stub] = []
+    // The candidates are copied out (their matchers run outside the lock: a matcher may call the
+    // mock); a member with one stub, the common case, is copied alone, with no array.
+    let (single, candidates) = _withStubs { list -> (Stub?, [Stub]) in
+      var first: Int? = nil
+      var count = 0
       for index in 0..<list.stubs.count where list.stubs[index].expected.identifier == identifier {
+        if first == nil { first = index }
+        count += 1
+      }
+      guard let first else { return (nil, []) }
+      if count == 1 { return (list.stubs[first], []) }
+      var candidates: [Stub] = []
+      candidates.reserveCapacity(count)
+      for index in first..<list.stubs.count where list.stubs[index].expected.identifier == identifier {
         candidates.append(list.stubs[index])
       }
-      return candidates
+      return (nil, candidates)
     }
-    guard !candidates.isEmpty else { return nil }
+    guard single != nil || !candidates.isEmpty else { return nil }
     let values = arguments()
     var chosenID: UInt64?
-    for index in stride(from: candidates.count - 1, through: 0, by: -1)
-    where candidates[index].expected.matches(values: values, log: log) {
-      chosenID = candidates[index].id
-      break
+    if let single {
+      if single.expected.matches(values: values, log: log) { chosenID = single.id }
+    } else {
+      for index in stride(from: candidates.count - 1, through: 0, by: -1)
+      where candidates[index].expected.matches(values: values, log: log) {
+        chosenID = candidates[index].id
+        break
+      }
     }
     guard let chosenID else { return nil }
     return _withStubs { list -> (Stub, _StubAnswer)? in
