@@ -43,23 +43,26 @@ extension _CallLogState {
         }
       }
       var predicates: [_ArgumentPredicate?] = []
+      // Empty when no argument has an accelerator (most predicates: the context then builds no
+      // per-position tables).
       var accelerators: [_ArgumentAccelerator?] = []
       if hasPredicate {
+        let hasAccelerators = !pattern._accelerators.isEmpty
         predicates.reserveCapacity(arguments.count)
-        accelerators.reserveCapacity(arguments.count)
+        if hasAccelerators { accelerators.reserveCapacity(arguments.count) }
         for position in 0..<arguments.count {
           let argument = arguments[position]
           let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
           switch argument {
           case .any, .equal:
             predicates.append(nil)
-            accelerators.append(nil)
+            if hasAccelerators { accelerators.append(nil) }
           case .predicate(let predicate):
             predicates.append(.argument(predicate))
-            accelerators.append(accelerator)
+            if hasAccelerators { accelerators.append(accelerator) }
           case .valuePredicate(let predicate):
             predicates.append(.value(predicate))
-            accelerators.append(accelerator)
+            if hasAccelerators { accelerators.append(accelerator) }
           }
         }
       }
@@ -92,7 +95,7 @@ extension _CallLogState {
             offset += length
           case .predicate, .valuePredicate:
             cArgument.kind = VRT_ARG_PREDICATE
-            if let engine = accelerators[position]?.engine {
+            if position < accelerators.count, let engine = accelerators[position]?.engine {
               let needle = (scratch + offset).assumingMemoryBound(to: UInt8.self)
               engine.needle.withUnsafeBufferPointer { bytes in
                 if let base = bytes.baseAddress { needle.update(from: base, count: bytes.count) }
@@ -129,13 +132,14 @@ extension _CallLogState {
 final class _PredicateContext {
   let log: OpaquePointer?
   let predicates: [_ArgumentPredicate?]
+  /// By position, or empty when no argument has one.
   let accelerators: [_ArgumentAccelerator?]
   let shapes: [_ArgumentShape]
   let retained: [[Any?]]
   /// Per argument position with an accelerator: whether a tag's calls hold exactly the
   /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
   let fastTags: [[Bool]]
-  /// The accelerators' tests on bytes, by position.
+  /// The accelerators' tests on bytes, by position (empty with `accelerators`).
   let bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?]
 
   /// The context of a pattern with no predicate: nothing to evaluate, no log to read. (The class
@@ -206,7 +210,8 @@ final class _PredicateContext {
   /// matches its predicate.
   func evaluate(callIndex: UInt64, position: Int, bytes: UnsafeRawBufferPointer, tag: UInt32) -> Bool {
     guard position < predicates.count, let predicate = predicates[position] else { return true }
-    if let test = bytesTests[position], Int(tag) < fastTags[position].count, fastTags[position][Int(tag)],
+    if position < bytesTests.count, let test = bytesTests[position], Int(tag) < fastTags[position].count,
+      fastTags[position][Int(tag)],
       let answer = test(bytes)
     {
       return answer
@@ -239,7 +244,8 @@ final class _PredicateContext {
   /// engine-form argument itself, or through the callback for the calls it cannot decide.)
   var predicatePositions: [Int] {
     var positions: [Int] = []
-    for position in 0..<predicates.count where predicates[position] != nil && accelerators[position]?.engine == nil {
+    for position in 0..<predicates.count
+    where predicates[position] != nil && (position >= accelerators.count || accelerators[position]?.engine == nil) {
       positions.append(position)
     }
     return positions

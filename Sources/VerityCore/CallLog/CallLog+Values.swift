@@ -130,8 +130,8 @@ private func _matchInSwift(
   let fastCount = fast.count
   // A non-optional closure, bound once: unwrapping an optional one in the loop retains and
   // releases its context for every call.
-  let hasTest = context.bytesTests[first] != nil
-  let test = context.bytesTests[first] ?? { _ in nil }
+  let hasTest = first < context.bytesTests.count && context.bytesTests[first] != nil
+  let test = hasTest ? context.bytesTests[first]! : { _ in nil }
   let hasRest = positions.count > 1
   try withUnsafeTemporaryAllocation(of: vrt_found_argument.self, capacity: batch) { found throws(VerityEngineError) in
     var from: UInt64 = 0
