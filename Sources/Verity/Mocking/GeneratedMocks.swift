@@ -347,6 +347,16 @@ extension MockStorage {
   func _stubbedAnswer<Arguments, Value>(
     _ answer: _StubAnswer, of stub: Stub, _ identifier: String, arguments: Arguments
   ) -> Value {
+    if let value = answer._value(exactly: Value.self) { return _exactCast(value, to: Value.self) }
+    return _convertedAnswer(answer, of: stub, identifier, arguments: arguments)
+  }
+
+  /// ``_stubbedAnswer(_:of:_:arguments:)`` past its fast path, out of line: the generic enum it
+  /// switches over would otherwise have its metadata looked up on every stubbed call.
+  @inline(never)
+  func _convertedAnswer<Arguments, Value>(
+    _ answer: _StubAnswer, of stub: Stub, _ identifier: String, arguments: Arguments
+  ) -> Value {
     switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
       return value
@@ -378,6 +388,16 @@ extension MockStorage {
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
+    if let value = answer._value(exactly: Value.self) { return _exactCast(value, to: Value.self) }
+    return try _convertedThrowingAnswer(answer, of: stub, identifier, arguments: arguments)
+  }
+
+  /// ``answerThrowing(_:arguments:values:fileID:filePath:line:column:)`` past its fast path, out of
+  /// line (see ``_convertedAnswer(_:of:_:arguments:)``).
+  @inline(never)
+  func _convertedThrowingAnswer<Arguments, Value>(
+    _ answer: _StubAnswer, of stub: Stub, _ identifier: String, arguments: Arguments
+  ) throws -> Value {
     switch answer.convert(to: Value.self, arguments: arguments) {
     case .value(let value):
       return value

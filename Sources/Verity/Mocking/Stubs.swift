@@ -164,6 +164,14 @@ enum _ConvertedAnswer<Value> {
 }
 
 extension _StubAnswer {
+  /// The stubbed value when its dynamic type is exactly `type` (what `thenReturn` on a member's
+  /// handle stores), for ``_exactCast(_:to:)``; nil for any other answer, which ``convert(to:arguments:)``
+  /// handles.
+  func _value(exactly type: Any.Type) -> (any Sendable)? {
+    if case .value(let value) = self, ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) { return value }
+    return nil
+  }
+
   /// Runs the answer for a call with `arguments` and converts it to `Value`: nil (at any optional
   /// depth, or `NSNull`) becomes `Value`'s nil when `Value` is optional.
   func convert<Value>(to type: Value.Type, arguments: Any) -> _ConvertedAnswer<Value> {

@@ -398,10 +398,9 @@ struct _CallLogState: ~Copyable {
   /// lookup for a query of that method).
   var lastMethod: (name: String, id: UInt32)? = nil
   /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
+  /// A mock's few shapes are found by a scan comparing their types (`key`) word by word, with no
+  /// array to build or hash per call (see ``shapeID(for:)``).
   var shapes: [_ArgumentShape] = []
-  /// The types of each shape, in the same order, compared word by word: a mock's few shapes are
-  /// found by a scan, with no array to build or hash per call (see ``shapeID(for:)``).
-  var shapeTypes: [_ArgumentTypes] = []
   /// Shape ids by types, built once a log has more than ``linearShapeLimit`` shapes.
   var shapeIDs: [_ArgumentTypes: UInt32] = [:]
   /// Up to this many shapes, a scan finds a shape faster than a dictionary would.
@@ -505,8 +504,8 @@ struct _CallLogState: ~Copyable {
   /// Finds or adds the shape of `types` (kept out of line: a mock's calls share a few shapes).
   @inline(never)
   mutating func shapeID(for types: _ArgumentTypes) -> UInt32 {
-    if shapeTypes.count <= Self.linearShapeLimit {
-      for index in 0..<shapeTypes.count where shapeTypes[index] == types {
+    if shapes.count <= Self.linearShapeLimit {
+      for index in 0..<shapes.count where shapes[index].key == types {
         return UInt32(index + 1)
       }
     } else if let id = shapeIDs[types] {
@@ -514,16 +513,14 @@ struct _CallLogState: ~Copyable {
     }
     guard shapes.count + 1 < Int(_ValueTag.retainedBase) else { return _ValueTag.retainedBase }
     if shapes.isEmpty {
-      // Room for a small mock's shapes, so that its first calls do not grow the arrays one by one.
+      // Room for a small mock's shapes, so that its first calls do not grow the array one by one.
       shapes.reserveCapacity(4)
-      shapeTypes.reserveCapacity(4)
     }
     shapes.append(_ArgumentShape.shared(for: types))
-    shapeTypes.append(types)
     let id = UInt32(shapes.count)
-    if shapeTypes.count > Self.linearShapeLimit {
+    if shapes.count > Self.linearShapeLimit {
       if shapeIDs.isEmpty {
-        for index in 0..<shapeTypes.count { shapeIDs[shapeTypes[index]] = UInt32(index + 1) }
+        for index in 0..<shapes.count { shapeIDs[shapes[index].key] = UInt32(index + 1) }
       } else {
         shapeIDs[types] = id
       }
