@@ -39,7 +39,13 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
     value == expected || (expectsNil && _isNil(value))
   }
 
-  override var engineForm: _MatcherEngineForm { .equal(expected) }
+  override var engineForm: _MatcherEngineForm {
+    // A plain type whose learned layout has no conformance: its bytes never decide `==` (see
+    // `_conformanceWhoseBytesDecide`), so an equality form would compile to the same predicate,
+    // after boxing `expected` (an allocation per verification of a struct argument).
+    if let layout = _TypeLayout.learnedFast(T.self), !layout.conforms { return .opaque }
+    return .equal(expected)
+  }
 
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)

@@ -83,19 +83,23 @@ struct ExpectedArgument: Sendable {
   /// A matcher, compiled: a captor's `capture()` (any call), `any()` of a position whose recorded
   /// arguments all have its type (the engine's ANY), or the matcher's engine form.
   private init(compiling matcher: any _CompilableMatcher, typeIsExact: Bool) {
-    if let captor = matcher._carriedCaptor {
+    // One call asks the matcher everything compiling needs (each requirement of a generic type
+    // called through the protocol costs a dispatch and a copy of the existential).
+    switch matcher._compilation(typeIsExact: typeIsExact) {
+    case .captor(let captor):
       kind = .captor(captor)
       pattern = .any
       accelerator = nil
       return
-    }
-    if typeIsExact, matcher._acceptsEveryValueOfItsType {
-      // (`any()` compiles to the engine's ANY: no predicate to run.)
+    case .anyValue:
+      // (`any()` of a position whose recorded arguments all have its type: the engine's ANY, no
+      // predicate to run.)
       (kind, pattern) = Self.compile(matcher, form: .any) { { _ in true } }
       accelerator = nil
       return
+    case .form(let form):
+      (kind, pattern) = Self.compile(matcher, form: form) { { matcher._matchesAny($0) } }
     }
-    (kind, pattern) = Self.compile(matcher, form: matcher.engineForm) { { matcher._matchesAny($0) } }
     if case .valuePredicate = pattern {
       accelerator = matcher._accelerator()
     } else {
@@ -329,6 +333,9 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var engineForm: _MatcherEngineForm { get }
   /// The captor the matcher stands for (``ArgumentCaptor/capture()``), or nil.
   var _carriedCaptor: (any ArgumentCapturing)? { get }
+  /// What compiling the matcher as an argument needs, in one call: its captor, else `.anyValue`
+  /// when `typeIsExact` and it accepts every value of its type, else its engine form.
+  func _compilation(typeIsExact: Bool) -> _MatcherCompilation
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
   func _accelerator() -> _ArgumentAccelerator?
   /// `matches(any:)`'s verdict with no mismatch sentence built.
@@ -338,7 +345,23 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var _acceptsEveryValueOfItsType: Bool { get }
 }
 
+/// What ``_CompilableMatcher/_compilation(typeIsExact:)`` answers.
+enum _MatcherCompilation {
+  /// The matcher stands for this captor (any call matches; the argument is captured).
+  case captor(any ArgumentCapturing)
+  /// The matcher accepts every value of its type, and every recorded argument has that type.
+  case anyValue
+  /// The matcher's engine form.
+  case form(_MatcherEngineForm)
+}
+
 extension Matcher: _CompilableMatcher {
+  func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
+    if let captor = _carriedCaptor { return .captor(captor) }
+    if typeIsExact, _acceptsEveryValueOfItsType { return .anyValue }
+    return .form(engineForm)
+  }
+
   var _acceptsEveryValueOfItsType: Bool {
     if case .anyValue? = _engineTest { return _captor == nil }
     return false
