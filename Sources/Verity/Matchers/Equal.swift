@@ -14,7 +14,7 @@
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
   // One object holds the expected value and answers (no closures: each closure made in a generic
   // function allocates a context for `T`).
-  Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected), waits: _MatcherWaits(), captor: nil))
+  Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected)))
 }
 
 /// `eq`'s core: the expected value, compared with `==`.
@@ -23,10 +23,17 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
   /// `expected` is nil at some optional depth.
   let expectsNil: Bool
 
-  init(_ expected: T, expectsNil: Bool, waits: _MatcherWaits<T>, captor: (any Sendable)?) {
+  init(_ expected: T, expectsNil: Bool, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self.expected = expected
     self.expectsNil = expectsNil
     super.init(waits: waits, captor: captor)
+  }
+
+  /// A new `eq`'s core: no waits, no captor.
+  init(_ expected: T, expectsNil: Bool) {
+    self.expected = expected
+    self.expectsNil = expectsNil
+    super.init()
   }
 
   override func describe() -> String { "eq(\(_renderCut(expected)))" }
@@ -51,7 +58,7 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }
 
-  override func with(captor: (any Sendable)?) -> _MatcherCore<T> {
+  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }
 }

@@ -87,8 +87,10 @@ public struct Matcher<T>: Sendable {
     core.waits.untilMismatch?(value) ?? core.waiting
   }
 
-  /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil.
-  package var _captor: (any Sendable)? {
+  /// The ``ArgumentCaptor`` this matcher stands for (``ArgumentCaptor/capture()``), or nil. (A
+  /// class reference: copying a matcher's parts or ending them costs one reference count, not an
+  /// existential's copy.)
+  package var _captor: (any AnyObject & Sendable)? {
     get { core.captor }
     set { core = core.with(captor: newValue) }
   }
@@ -160,6 +162,9 @@ public struct Matcher<T>: Sendable {
     core = _core
   }
 
+  /// The matcher's parts, for reading in place.
+  var _core: _MatcherCore<T> { core }
+
   /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
   /// has one): what a query over recorded calls asks for each candidate.
   package func _test(matching value: T) -> Bool {
@@ -189,13 +194,13 @@ class _MatcherCore<T>: @unchecked Sendable {
   private let _engineForm: _MatcherEngineForm
   let waiting: Duration
   let waits: _MatcherWaits<T>
-  let captor: (any Sendable)?
+  let captor: (any AnyObject & Sendable)?
   let checksOptionalType: Bool
 
   init(
     describe: @escaping @Sendable () -> String, check: @escaping @Sendable (T) -> MatchResult,
     test: (@Sendable (T) -> Bool)?, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
-    waiting: Duration, waits: _MatcherWaits<T>, captor: (any Sendable)?, checksOptionalType: Bool
+    waiting: Duration, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?, checksOptionalType: Bool
   ) {
     self._describe = describe
     self._check = check
@@ -208,9 +213,22 @@ class _MatcherCore<T>: @unchecked Sendable {
     self.checksOptionalType = checksOptionalType
   }
 
+  /// For a subclass's new core: no waits, no captor.
+  init() {
+    self._describe = nil
+    self._check = nil
+    self.test = nil
+    self.engineTest = nil
+    self._engineForm = .opaque
+    self.waiting = .zero
+    self.waits = _MatcherWaits()
+    self.captor = nil
+    self.checksOptionalType = _isOptional(T.self)
+  }
+
   /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
   /// the two `with` methods.
-  init(waits: _MatcherWaits<T>, captor: (any Sendable)?) {
+  init(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self._describe = nil
     self._check = nil
     self.test = nil
@@ -237,6 +255,17 @@ class _MatcherCore<T>: @unchecked Sendable {
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { _engineForm }
 
+  /// What compiling the matcher as a call argument needs (see
+  /// ``_CompilableMatcher/_compilation(typeIsExact:)``), read in place.
+  final func compilation(typeIsExact: Bool) -> _MatcherCompilation {
+    if let captor {
+      if let capturing = captor as? any ArgumentCapturing { return .captor(capturing) }
+    } else if typeIsExact, case .anyValue? = engineTest {
+      return .anyValue
+    }
+    return .form(engineForm)
+  }
+
   /// This core with other value-dependent waits.
   func with(waits: _MatcherWaits<T>) -> _MatcherCore {
     _MatcherCore(
@@ -245,7 +274,7 @@ class _MatcherCore<T>: @unchecked Sendable {
   }
 
   /// This core with another captor.
-  func with(captor: (any Sendable)?) -> _MatcherCore {
+  func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore {
     _MatcherCore(
       describe: _describe!, check: _check!, test: test, engineTest: engineTest, engineForm: _engineForm,
       waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)

@@ -357,9 +357,7 @@ enum _MatcherCompilation {
 
 extension Matcher: _CompilableMatcher {
   func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
-    if let captor = _carriedCaptor { return .captor(captor) }
-    if typeIsExact, _acceptsEveryValueOfItsType { return .anyValue }
-    return .form(engineForm)
+    _core.compilation(typeIsExact: typeIsExact)
   }
 
   var _acceptsEveryValueOfItsType: Bool {
