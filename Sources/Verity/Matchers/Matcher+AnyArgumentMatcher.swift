@@ -43,10 +43,19 @@ extension Matcher: AnyArgumentMatcher {
   /// verifications and stubs evaluate for each recorded or incoming argument. A value of exactly
   /// type `T` is read as one directly (``_exactCast(_:to:)``: no dynamic cast, no optional of `T`).
   package func _matchesAny(_ value: Any?) -> Bool {
-    if !_checksOptionalType, let value {
-      if ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) { return _test(matching: _exactCast(value, to: T.self)) }
-      if let typed = value as? T { return _test(matching: typed) }
+    if !_checksOptionalType, case .some(let present) = value,
+      ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
+    {
+      return _test(matching: _exactCast(present, to: T.self))
     }
+    return _matchesAnyByCasting(value)
+  }
+
+  /// ``_matchesAny(_:)`` past its fast path, out of line: the casts to `T` make an optional of `T`,
+  /// whose metadata would otherwise be looked up on every call.
+  @inline(never)
+  private func _matchesAnyByCasting(_ value: Any?) -> Bool {
+    if !_checksOptionalType, let value, let typed = value as? T { return _test(matching: typed) }
     guard let value, let present = _flattenOptional(value) else {
       if let optionalType = T.self as? any _OptionalProtocol.Type, let none = optionalType._none as? T {
         return _test(matching: none)

@@ -216,6 +216,12 @@ final class _PredicateContext {
     {
       return answer
     }
+    if case .value(let test) = predicate, tag >= _ValueTag.retainedBase {
+      // A kept value, handed to the predicate where it is (no copy of it out of the log).
+      let index = Int(tag - _ValueTag.retainedBase)
+      guard index < retained.count, position < retained[index].count else { return test(nil) }
+      return test(retained[index][position])
+    }
     let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, retained: retained)
     switch predicate {
     case .value(let predicate):
