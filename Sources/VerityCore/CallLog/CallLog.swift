@@ -278,6 +278,8 @@ public final class CallLog: Sendable {
           return error
         }
         if tag >= _ValueTag.retainedBase {
+          // Room for a test's handful of calls at once (the list would otherwise grow 1, 2, 4, 8).
+          if state.retained.isEmpty { state.retained.reserveCapacity(8) }
           retain(&state.retained, encoder._flags & StructureEncoder._Flag.callHasWrappers != 0)
           if deferred != 0 { state.noteDeferred(deferred, retainedIndex: Int(tag - _ValueTag.retainedBase)) }
         }

@@ -131,11 +131,12 @@ func _wrappedArgumentType<T>(
 }
 
 /// An argument as a call log keeps it: the value, or, when the call has argument wrappers
-/// (`hasWrappers`) and this is one, the value it stands for (each value is boxed once).
+/// (`hasWrappers`) and this is one, the value it stands for (each value is boxed once). Verity's
+/// own conformances are never wrappers: for them the compiler drops the lookup.
 @inlinable
 @inline(__always)
-func _retainedArgument<T>(_ value: T, _ hasWrappers: Bool) -> Any? {
-  if _slowPath(hasWrappers) { return _unwrappedArgument(value) }
+func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ hasWrappers: Bool) -> Any? {
+  if _slowPath(hasWrappers), !_isTrustedEncoding(T.self) { return _unwrappedArgument(value) }
   return value
 }
 
