@@ -7,7 +7,7 @@
 /// matcher.matches("anything")  // .match
 /// ```
 public func any<T>() -> Matcher<T> {
-  Matcher("any()", engineForm: _anyForm(T.self), test: { _ in true }, engineTest: .anyValue) { _ in .match }
+  Matcher(_core: _AnyCore(namingType: false, waits: _MatcherWaits(), captor: nil))
 }
 
 /// A matcher that accepts every value, for places where no type can be inferred, such as a mixed
@@ -32,8 +32,34 @@ public func any() -> Matcher<Any?> {
 /// // .mismatch("value of type String does not conform to expected type Int")
 /// ```
 public func any<T>(_ type: T.Type) -> Matcher<T> {
-  Matcher("any(\(_render(type: type)))", engineForm: _anyForm(T.self), test: { _ in true }, engineTest: .anyValue) {
-    _ in .match
+  Matcher(_core: _AnyCore(namingType: true, waits: _MatcherWaits(), captor: nil))
+}
+
+/// The core of `any()` and `any(T.self)`: accepts every value of `T` (one object, no closures; see
+/// ``_MatcherCore``).
+private final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
+  /// Whether the description names the type (`any(Int)`, not `any()`).
+  let namingType: Bool
+
+  init(namingType: Bool, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
+    self.namingType = namingType
+    super.init(engineTest: .anyValue, waits: waits, captor: captor)
+  }
+
+  override func describe() -> String { namingType ? "any(\(_render(type: T.self)))" : "any()" }
+
+  override func check(_ value: T) -> MatchResult { .match }
+
+  override func verdict(_ value: T) -> Bool { true }
+
+  override var engineForm: _MatcherEngineForm { _anyForm(T.self) }
+
+  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
+    _AnyCore(namingType: namingType, waits: waits, captor: captor)
+  }
+
+  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
+    _AnyCore(namingType: namingType, waits: waits, captor: captor)
   }
 }
 

@@ -228,11 +228,11 @@ class _MatcherCore<T>: @unchecked Sendable {
 
   /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
   /// the two `with` methods.
-  init(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
+  init(engineTest: _EngineTest? = nil, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self._describe = nil
     self._check = nil
     self.test = nil
-    self.engineTest = nil
+    self.engineTest = engineTest
     self._engineForm = .opaque
     self.waiting = .zero
     self.waits = waits
