@@ -43,26 +43,40 @@ extension Matcher: AnyArgumentMatcher {
   /// verifications and stubs evaluate for each recorded or incoming argument. A value of exactly
   /// type `T` is read as one directly (``_exactCast(_:to:)``: no dynamic cast, no optional of `T`).
   package func _matchesAny(_ value: Any?) -> Bool {
-    if !_checksOptionalType, case .some(let present) = value,
-      ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
-    {
-      return _test(matching: _exactCast(present, to: T.self))
-    }
-    return _matchesAnyByCasting(value)
+    _core.matchesAny(value)
   }
 
-  /// ``_matchesAny(_:)`` past its fast path, out of line: the casts to `T` make an optional of `T`,
+  /// ``_matchesAny(_:)`` as a closure, for a predicate the engine keeps: it holds only the
+  /// matcher's parts (one object, so making it allocates nothing).
+  var _verdictOnAny: @Sendable (Any?) -> Bool {
+    let core = _core
+    return { core.matchesAny($0) }
+  }
+}
+
+extension _MatcherCore {
+  /// ``Matcher/_matchesAny(_:)``.
+  final func matchesAny(_ value: Any?) -> Bool {
+    if !checksOptionalType, case .some(let present) = value,
+      ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
+    {
+      return verdict(_exactCast(present, to: T.self))
+    }
+    return matchesAnyByCasting(value)
+  }
+
+  /// ``matchesAny(_:)`` past its fast path, out of line: the casts to `T` make an optional of `T`,
   /// whose metadata would otherwise be looked up on every call.
   @inline(never)
-  private func _matchesAnyByCasting(_ value: Any?) -> Bool {
-    if !_checksOptionalType, let value, let typed = value as? T { return _test(matching: typed) }
+  private func matchesAnyByCasting(_ value: Any?) -> Bool {
+    if !checksOptionalType, let value, let typed = value as? T { return verdict(typed) }
     guard let value, let present = _flattenOptional(value) else {
       if let optionalType = T.self as? any _OptionalProtocol.Type, let none = optionalType._none as? T {
-        return _test(matching: none)
+        return verdict(none)
       }
       return false
     }
-    if let typed = present as? T { return _test(matching: typed) }
+    if let typed = present as? T { return verdict(typed) }
     return false
   }
 }

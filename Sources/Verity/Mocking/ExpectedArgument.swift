@@ -98,7 +98,7 @@ struct ExpectedArgument: Sendable {
       accelerator = nil
       return
     case .form(let form):
-      (kind, pattern) = Self.compile(matcher, form: form) { { matcher._matchesAny($0) } }
+      (kind, pattern) = Self.compile(matcher, form: form) { matcher._verdictOnAny }
     }
     if case .valuePredicate = pattern {
       accelerator = matcher._accelerator()
@@ -340,6 +340,8 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   func _accelerator() -> _ArgumentAccelerator?
   /// `matches(any:)`'s verdict with no mismatch sentence built.
   func _matchesAny(_ value: Any?) -> Bool
+  /// ``_matchesAny(_:)`` as a closure the engine can keep.
+  var _verdictOnAny: @Sendable (Any?) -> Bool { get }
   /// Whether the matcher accepts every value of its type and only checks the type (`any()`,
   /// `any(Int.self)`).
   var _acceptsEveryValueOfItsType: Bool { get }
