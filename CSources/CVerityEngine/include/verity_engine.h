@@ -483,8 +483,8 @@ typedef struct vrt_log_options {
   /** Hashing for the exact-arguments index and the argument-hash columns (seed;
    *  VRT_HASH_CONSTANT forces collisions, so every candidate is confirmed by memcmp). */
   vrt_hash_options hash;
-  /** The first allocated arena chunk's size in bytes (0: 512 bytes, so that a small log stays
-   *  small); before it, arguments and method names fill 256 bytes allocated with the log itself.
+  /** The first allocated arena chunk's size in bytes (0: 1 MiB); before it, arguments and method
+   *  names fill 256 bytes allocated with the log itself, so a small log allocates no chunk.
    *  Later chunks double, up to 2 MiB less 4 KiB (a size that takes one huge page where the
    *  system has them), or keep this size when it is larger. An argument list longer than the
    *  next chunk's size gets a chunk of its own. */
