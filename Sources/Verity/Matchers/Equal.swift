@@ -33,7 +33,7 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
   init(_ expected: T, expectsNil: Bool) {
     self.expected = expected
     self.expectsNil = expectsNil
-    super.init()
+    super.init(waits: _MatcherWaits(), captor: nil)
   }
 
   override func describe() -> String { "eq(\(_renderCut(expected)))" }

@@ -213,19 +213,6 @@ class _MatcherCore<T>: @unchecked Sendable {
     self.checksOptionalType = checksOptionalType
   }
 
-  /// For a subclass's new core: no waits, no captor.
-  init() {
-    self._describe = nil
-    self._check = nil
-    self.test = nil
-    self.engineTest = nil
-    self._engineForm = .opaque
-    self.waiting = .zero
-    self.waits = _MatcherWaits()
-    self.captor = nil
-    self.checksOptionalType = _isOptional(T.self)
-  }
-
   /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
   /// the two `with` methods.
   init(engineTest: _EngineTest? = nil, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
