@@ -37,6 +37,9 @@ public func any<T>(_ type: T.Type) -> Matcher<T> {
 
 /// The core of `any()` and `any(T.self)`: accepts every value of `T` (one object, no closures; see
 /// ``_MatcherCore``).
+///
+/// `@unchecked Sendable`, restated as the compiler requires of a subclass of ``_MatcherCore``: its
+/// own stored property, `namingType`, is a `let` constant of a `Sendable` type.
 private final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
   /// Whether the description names the type (`any(Int)`, not `any()`).
   let namingType: Bool

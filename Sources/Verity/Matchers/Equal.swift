@@ -18,6 +18,10 @@ public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
 }
 
 /// `eq`'s core: the expected value, compared with `==`.
+///
+/// `@unchecked Sendable`, restated as the compiler requires of a subclass of ``_MatcherCore``: its
+/// own stored properties, `expected` (a `Sendable` `T`) and `expectsNil`, are `let` constants of
+/// `Sendable` types.
 private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sendable {
   let expected: T
   /// `expected` is nil at some optional depth.
@@ -47,11 +51,9 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
   }
 
   override var engineForm: _MatcherEngineForm {
-    // A plain type whose learned layout has no conformance: its bytes never decide `==` (see
-    // `_conformanceWhoseBytesDecide`), so an equality form would compile to the same predicate,
+    // When `T`'s bytes never decide `==`, an equality form would compile to the same predicate,
     // after boxing `expected` (an allocation per verification of a struct argument).
-    if let layout = _TypeLayout.learnedFast(T.self), !layout.conforms { return .opaque }
-    return .equal(expected)
+    _bytesNeverDecideEquality(T.self) ? .opaque : .equal(expected)
   }
 
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {

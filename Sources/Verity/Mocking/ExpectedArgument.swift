@@ -269,7 +269,7 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
     encodable = _exactCast(value, to: Bool.self)
   } else if type == Double.self {
     encodable = _exactCast(value, to: Double.self)
-  } else if let layout = _TypeLayout.learnedFast(type), !layout.conforms {
+  } else if _bytesNeverDecideEquality(type) {
     return nil
   } else if !(type is NSObject.Type), let conforming = value as? any StructurallyEncodable {
     encodable = conforming
@@ -277,6 +277,14 @@ func _conformanceWhoseBytesDecide(_ value: Any) -> (any StructurallyEncodable)? 
     return nil
   }
   return Swift.type(of: encodable).structureDecidesEquality ? encodable : nil
+}
+
+/// Whether values of `type` never have their `==` decided by their bytes, as far as the type alone
+/// tells: a plain type whose learned layout has no conformance (and is not a class). False means
+/// "not known from the type": ``_conformanceWhoseBytesDecide(_:)`` looks at the value.
+func _bytesNeverDecideEquality(_ type: Any.Type) -> Bool {
+  if let layout = _TypeLayout.learnedFast(type), !layout.conforms { return true }
+  return false
 }
 
 /// The structure of `value` when its bytes give exactly `==`'s answer; nil otherwise. The type's
@@ -331,8 +339,6 @@ final class _EquatableExpectation: @unchecked Sendable {
 protocol _CompilableMatcher: AnyArgumentMatcher {
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { get }
-  /// The captor the matcher stands for (``ArgumentCaptor/capture()``), or nil.
-  var _carriedCaptor: (any ArgumentCapturing)? { get }
   /// What compiling the matcher as an argument needs, in one call: its captor, else `.anyValue`
   /// when `typeIsExact` and it accepts every value of its type, else its engine form.
   func _compilation(typeIsExact: Bool) -> _MatcherCompilation
@@ -342,9 +348,6 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   func _matchesAny(_ value: Any?) -> Bool
   /// ``_matchesAny(_:)`` as a closure the engine can keep.
   var _verdictOnAny: @Sendable (Any?) -> Bool { get }
-  /// Whether the matcher accepts every value of its type and only checks the type (`any()`,
-  /// `any(Int.self)`).
-  var _acceptsEveryValueOfItsType: Bool { get }
 }
 
 /// What ``_CompilableMatcher/_compilation(typeIsExact:)`` answers.
@@ -360,15 +363,5 @@ enum _MatcherCompilation {
 extension Matcher: _CompilableMatcher {
   func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
     _core.compilation(typeIsExact: typeIsExact)
-  }
-
-  var _acceptsEveryValueOfItsType: Bool {
-    if case .anyValue? = _engineTest { return _captor == nil }
-    return false
-  }
-
-  var _carriedCaptor: (any ArgumentCapturing)? {
-    guard let captor = _captor else { return nil }
-    return captor as? any ArgumentCapturing
   }
 }

@@ -77,31 +77,22 @@ public protocol _GeneratedMock: Mock {
 }
 
 /// The default an unstubbed call returns: `()` for `Void`, nil for an optional,
-/// ``MockDefaultable/mockDefault``.
+/// ``MockDefaultable/mockDefault``; nil when `Value` has none.
 func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
-  // `()` and a `Void` are the same empty value (no dynamic cast on the path of every Void call).
-  if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
-  // `_isOptional` first: a builtin, where the cast is a conformance lookup on every call.
-  if _isOptional(Value.self), let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as? Value }
-  // The commonest results, by metadata identity (the conformance lookup below costs about as much
-  // as the rest of an unstubbed call); the same values their conformances give.
-  if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
-  if Value.self == Bool.self { return unsafeBitCast(Bool.mockDefault, to: Value.self) }
-  if Value.self == String.self { return unsafeBitCast(String.mockDefault, to: Value.self) }
-  if let defaultable = Value.self as? any MockDefaultable.Type { return defaultable.mockDefault as? Value }
-  return nil
+  _hasMockDefault(Value.self) ? _mockDefault(Value.self) : nil
 }
 
-/// Whether ``_mockDefaultValue(_:)`` has a value for `Value`, decided by the type alone (no
-/// optional of `Value` made: in generic code its metadata is looked up on every call).
+/// Whether `Value` has a default (see ``_mockDefaultValue(_:)``), decided by the type alone, with
+/// no optional of `Value` made: in generic code its metadata is looked up on every call.
 func _hasMockDefault<Value>(_: Value.Type) -> Bool {
   if Value.self == Void.self || _isOptional(Value.self) { return true }
   if Value.self == Int.self || Value.self == Bool.self || Value.self == String.self { return true }
   return Value.self is any MockDefaultable.Type
 }
 
-/// ``_mockDefaultValue(_:)``'s value, for a `Value` that ``_hasMockDefault(_:)`` says has one,
-/// with no optional of `Value` made for the common results.
+/// The default of a `Value` that ``_hasMockDefault(_:)`` says has one. `()` and a `Void` are the
+/// same empty value, and the commonest results are found by metadata identity (no conformance
+/// lookup, no dynamic cast); the values are their conformances'.
 func _mockDefault<Value>(_: Value.Type) -> Value {
   if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
   if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
@@ -110,11 +101,12 @@ func _mockDefault<Value>(_: Value.Type) -> Value {
   return _otherMockDefault(Value.self)
 }
 
-/// ``_mockDefault(_:)`` for the other types, out of line: the optional of `Value` it makes would
-/// otherwise have its metadata looked up at the start of every call of `_mockDefault`.
+/// ``_mockDefault(_:)`` for an optional or a ``MockDefaultable`` conformance, out of line: its
+/// casts to `Value` would otherwise have their metadata looked up on every call of `_mockDefault`.
 @inline(never)
 func _otherMockDefault<Value>(_: Value.Type) -> Value {
-  _mockDefaultValue(Value.self)!
+  if _isOptional(Value.self), let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as! Value }
+  return (Value.self as! any MockDefaultable.Type).mockDefault as! Value
 }
 
 // MARK: Recording arguments
