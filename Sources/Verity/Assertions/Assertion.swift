@@ -18,7 +18,11 @@
 /// <doc:CreatingCustomAssertionOperators>.
 public struct Assertion<Value> {
   /// The outcome so far: the value passed on, or the reason of the first failure in the chain.
-  public let result: AssertionResult<Value>
+  public var result: AssertionResult<Value> { _outcome.result }
+
+  /// ``result``, shared by the links an operator passes the same value on to (``_check``): a
+  /// passing check of a large value then copies it no further than the chain's first link.
+  private let _outcome: _AssertionOutcome<Value>
 
   /// The name of the operator that produced ``result``; after a failure, the name of the operator
   /// that failed. For a chain's first link, the name of the function that started it, such as
@@ -45,7 +49,21 @@ public struct Assertion<Value> {
     column: UInt,
     chain: _AssertionChain
   ) {
-    self.result = result
+    self.init(
+      outcome: _AssertionOutcome(result), name: name, fileID: fileID, filePath: filePath, line: line,
+      column: column, chain: chain)
+  }
+
+  private init(
+    outcome: _AssertionOutcome<Value>,
+    name: String,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
+    chain: _AssertionChain
+  ) {
+    self._outcome = outcome
     self.name = name
     self.fileID = fileID
     self.filePath = filePath
@@ -95,7 +113,7 @@ public struct Assertion<Value> {
     evaluator: (Value) throws -> AssertionResult<NewValue>
   ) -> Assertion<NewValue> {
     chain.markEvaluated()
-    guard case .pass(let value) = result else { return carryFailure() }
+    guard case .pass(let value) = _outcome.result else { return carryFailure() }
     let outcome: AssertionResult<NewValue>
     do {
       outcome = try evaluator(value)
@@ -136,7 +154,7 @@ public struct Assertion<Value> {
     evaluator: nonisolated(nonsending) (Value) async throws -> AssertionResult<NewValue>
   ) async -> Assertion<NewValue> {
     chain.markEvaluated()
-    guard case .pass(let value) = result else { return carryFailure() }
+    guard case .pass(let value) = _outcome.result else { return carryFailure() }
     let outcome: AssertionResult<NewValue>
     do {
       outcome = try await evaluator(value)
@@ -146,9 +164,38 @@ public struct Assertion<Value> {
     return link(outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Runs a check that passes the value on unchanged (`isEqualTo`, `hasNoDifference`, ...): the
+  /// same as `evaluate` with an evaluator returning `.pass(value)` or `.fail(reason)`, but the
+  /// next link shares this one's value instead of holding a copy of it.
+  ///
+  /// - Parameter check: the reason the value fails, or nil when it passes.
+  package func _check(
+    name: String,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
+    _ check: (Value) throws -> FailureReason?
+  ) -> Assertion<Value> {
+    chain.markEvaluated()
+    guard case .pass(let value) = _outcome.result else { return carryFailure() }
+    let reason: FailureReason?
+    do {
+      reason = try check(value)
+    } catch {
+      reason = .thrownError(error)
+    }
+    guard let reason else {
+      return Assertion(
+        outcome: _outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column,
+        chain: chain)
+    }
+    return link(.fail(reason), name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// The next link after a failure: the same failure, name and line, retyped.
   private func carryFailure<NewValue>() -> Assertion<NewValue> {
-    guard case .fail(let reason) = result else {
+    guard case .fail(let reason) = _outcome.result else {
       preconditionFailure("carryFailure() called on a passing assertion")
     }
     return Assertion<NewValue>(
@@ -175,3 +222,14 @@ public struct Assertion<Value> {
 }
 
 extension Assertion: Sendable where Value: Sendable {}
+
+/// The outcome an ``Assertion`` link holds, in a box the links that pass the same value on share.
+private final class _AssertionOutcome<Value> {
+  let result: AssertionResult<Value>
+
+  init(_ result: AssertionResult<Value>) {
+    self.result = result
+  }
+}
+
+extension _AssertionOutcome: Sendable where Value: Sendable {}

@@ -17,22 +17,20 @@ extension Assertion {
     line: UInt = #line,
     column: UInt = #column
   ) -> Assertion<Value> {
-    evaluate(
-      name: "matches", fileID: fileID, filePath: filePath, line: line, column: column
-    ) { value in
-      if let problem = options._problem { return .fail(message: problem) }
+    _check(name: "matches", fileID: fileID, filePath: filePath, line: line, column: column) { value in
+      if let problem = options._problem { return .message(problem) }
       let context = MatchableContext(options: options, line: UInt(max(0, line)))
       do {
         try MatchableContext.$current.withValue(context) {
           try _assertAnyMatches(expected, value)
         }
-        return .pass(value)
+        return nil
       } catch let error as MatchFailedError {
         var described = error
         if described.typeName == nil, described.path == nil, described.underlyingErrors.isEmpty {
           described.typeName = _render(type: type(of: expected as Any))
         }
-        return .fail(message: described.description)
+        return .message(described.description)
       }
     }
   }
@@ -62,21 +60,48 @@ extension Assertion {
     line: UInt = #line,
     column: UInt = #column
   ) -> Assertion<Value> {
-    evaluate(
-      name: "hasNoDifference", fileID: fileID, filePath: filePath, line: line, column: column
-    ) { value in
-      if let problem = options._problem { return .fail(message: problem) }
-      if options._equalsDecides, let equal = _equalUnderEquals(value, expected) {
-        if equal { return .pass(value) }
-        guard let difference = diff(expected, value, options: options) else {
-          return .fail(message: _equalStructuresMessage(value))
-        }
-        return .fail(message: difference._failureText(tree: false))
-      }
-      guard let difference = diff(expected, value, options: options) else { return .pass(value) }
-      return .fail(message: difference._failureText(tree: false))
+    _check(name: "hasNoDifference", fileID: fileID, filePath: filePath, line: line, column: column) { value in
+      _difference(value, expected, options: options, equal: { _equalUnderEquals(value, expected) })
     }
   }
+}
+
+extension Assertion where Value: Equatable {
+  /// Passes when the value and `expected` have no difference (under `options`); the same check as
+  /// the unconstrained ``Assertion/hasNoDifference(from:options:fileID:filePath:line:column:)``,
+  /// which a value statically known to be `Equatable` reaches here: `==` is then called on the
+  /// values where they are, with no conformance lookup and no copy of either.
+  @discardableResult
+  public func hasNoDifference(
+    from expected: Value,
+    options: DiffOptions = DiffOptions(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Assertion<Value> {
+    _check(name: "hasNoDifference", fileID: fileID, filePath: filePath, line: line, column: column) { value in
+      _difference(value, expected, options: options, equal: { value == expected })
+    }
+  }
+}
+
+/// Why `hasNoDifference` fails, or nil when it passes. `equal` gives `==`'s answer, or nil when
+/// the type is not `Equatable`; it is asked only when `==` decides (options that change no
+/// comparison), else the structures decide.
+private func _difference<Value>(
+  _ value: Value, _ expected: Value, options: DiffOptions, equal: () -> Bool?
+) -> FailureReason? {
+  if let problem = options._problem { return .message(problem) }
+  if options._equalsDecides, let equal = equal() {
+    if equal { return nil }
+    guard let difference = diff(expected, value, options: options) else {
+      return .message(_equalStructuresMessage(value))
+    }
+    return .message(difference._failureText(tree: false))
+  }
+  guard let difference = diff(expected, value, options: options) else { return nil }
+  return .message(difference._failureText(tree: false))
 }
 
 /// `a == b` when `T` conforms to `Equatable` (checked at run time: ``Assertion`` holds any

@@ -114,4 +114,48 @@ import Verity
           ["a"]: 2 → 1
         """))
   }
+
+  /// A value statically known to be `Equatable` takes the constrained overload (which calls `==`
+  /// directly); in generic code that does not know it, the unconstrained one looks the conformance
+  /// up. Both must give the same verdict and message for every case above.
+  @Test func bothOverloadsAgree() {
+    func known<T: Equatable>(_ actual: T, _ expected: T, _ options: DiffOptions) -> Assertion<T> {
+      TestAnAssertion(on: actual).hasNoDifference(from: expected, options: options)
+    }
+    func unknown<T>(_ actual: T, _ expected: T, _ options: DiffOptions) -> Assertion<T> {
+      TestAnAssertion(on: actual).hasNoDifference(from: expected, options: options)
+    }
+    func agree<T: Equatable>(_ actual: T, _ expected: T, _ options: DiffOptions = DiffOptions(), passes: Bool) {
+      let direct = known(actual, expected, options).result
+      let generic = unknown(actual, expected, options).result
+      switch (direct, generic) {
+      case (.pass(let a), .pass(let b)):
+        #expect(passes, "passed, expected to fail: \(actual) against \(expected)")
+        #expect(String(reflecting: a) == String(reflecting: b))
+      case (.fail(let a), .fail(let b)):
+        #expect(!passes, "failed, expected to pass: \(actual) against \(expected)")
+        #expect(a == b)
+      default:
+        Issue.record("the overloads disagree on \(actual) against \(expected): \(direct) and \(generic)")
+      }
+    }
+    agree(Entity(id: 1, name: "Ada"), Entity(id: 1, name: "Grace"), passes: true)
+    agree(Entity(id: 1, name: "Ada"), Entity(id: 2, name: "Ada"), passes: false)
+    agree(Entity(id: 1, name: "Ada"), Entity(id: 1, name: "Grace"), DiffOptions(ignoredFields: ["unused"]), passes: false)
+    agree(Entity(id: 1, name: "Ada"), Entity(id: 1, name: "Grace"), DiffOptions(editLimit: 0), passes: false)
+    agree(NeverEqual(value: 1), NeverEqual(value: 1), passes: false)
+    agree(Reading(value: .nan), Reading(value: .nan), passes: false)
+    agree(Reading(value: 1.0), Reading(value: 1.05), DiffOptions(floatTolerance: 0.1), passes: true)
+    agree([Line(sku: "a", quantity: 1)], [Line(sku: "a", quantity: 2)], passes: false)
+  }
+
+  /// A passing check hands the same value to the next operator, and a failure after it is
+  /// reported once, by that operator.
+  @Test func thePassedValueGoesOnToTheNextOperator() {
+    let entity = Entity(id: 1, name: "Ada")
+    Assert(that: TestAnAssertion(on: entity).hasNoDifference(from: entity).matches(having(\.name, eq("Ada")), line: 14))
+      .didPass(expectedName: "matches", expectedLine: 14)
+    Assert(that: TestAnAssertion(on: entity).hasNoDifference(from: entity).matches(having(\.name, eq("Grace")), line: 15))
+      .didFail(expectedName: "matches", expectedLine: 15)
+  }
 }
