@@ -23,11 +23,26 @@
  * frees neither on its own); later pages and chunks are allocated as before. */
 #define VRT__PAGE0_BYTES ((size_t)VRT__PAGE0_CALLS * 32u + VRT__PAGE0_CALLS / 4u)
 #define VRT__INLINE_ARENA ((size_t)256)
+/* Then the small tables a mock's log needs, so that its first calls allocate nothing: the first
+ * VRT__INLINE_METHODS methods, each with room for VRT__INLINE_CALLS calls in its call list, the
+ * method table's first slots and the first page entries. Each grows out of the block as before
+ * (vrt__log_grow copies it out); nothing in the block is freed on its own. Measured with the
+ * everyday benchmark's mock (3 methods, 5 calls): 6 fewer allocations per log. */
+#define VRT__INLINE_METHODS 4u
+#define VRT__INLINE_CALLS 16u
+#define VRT__INLINE_SLOTS 16u
+#define VRT__INLINE_PAGES 2u
+#define VRT__INLINE_TABLES                                                                      \
+  ((size_t)VRT__INLINE_METHODS * sizeof(vrt__method) + VRT__INLINE_PAGES * sizeof(vrt__page) + \
+   (size_t)VRT__INLINE_METHODS * VRT__INLINE_CALLS * sizeof(uint32_t) + VRT__INLINE_SLOTS * sizeof(uint32_t))
 _Static_assert(sizeof(vrt_log) % 8u == 0, "page 0's arrays follow the log struct and need 8-byte alignment");
+_Static_assert(VRT__PAGE0_BYTES % 8u == 0 && VRT__INLINE_ARENA % 8u == 0, "the tables after them need 8-byte alignment");
+_Static_assert(sizeof(vrt__method) % 8u == 0 && sizeof(vrt__page) % 8u == 0, "the call lists and slots follow them");
+_Static_assert((VRT__INLINE_SLOTS & (VRT__INLINE_SLOTS - 1u)) == 0, "the method table's capacity is a power of two");
 
 vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
   if (out_log == NULL) return VRT_ERR_NULL_ARGUMENT;
-  const size_t total = sizeof(vrt_log) + VRT__PAGE0_BYTES + VRT__INLINE_ARENA;
+  const size_t total = sizeof(vrt_log) + VRT__PAGE0_BYTES + VRT__INLINE_ARENA + VRT__INLINE_TABLES;
   vrt_log *log = (vrt_log *)malloc(total);
   if (log == NULL) return VRT_ERR_OUT_OF_MEMORY;
   memset(log, 0, sizeof(vrt_log));
@@ -35,6 +50,18 @@ vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
   log->inline_page = (uint8_t *)(log + 1);
   log->current = log->inline_page + VRT__PAGE0_BYTES;
   log->current_capacity = VRT__INLINE_ARENA;
+  uint8_t *tables = log->current + VRT__INLINE_ARENA;
+  log->methods = (vrt__method *)(void *)tables;
+  log->method_capacity = VRT__INLINE_METHODS;
+  tables += VRT__INLINE_METHODS * sizeof(vrt__method);
+  log->pages = (vrt__page *)(void *)tables;
+  log->page_capacity = VRT__INLINE_PAGES;
+  tables += VRT__INLINE_PAGES * sizeof(vrt__page);
+  log->method_slots = (uint32_t *)(void *)tables;
+  log->method_slot_capacity = VRT__INLINE_SLOTS;
+  for (size_t s = 0; s < VRT__INLINE_SLOTS; s++) log->method_slots[s] = VRT_NONE;
+  /* the call lists of the first methods end the block (vrt_log_intern hands them out) */
+  log->block_end = (uint8_t *)log + total;
   log->memory = total;
   if (options != NULL) {
     log->hash = options->hash;
@@ -47,15 +74,16 @@ vrt_status vrt_log_create(const vrt_log_options *options, vrt_log **out_log) {
 
 void vrt_log_free(vrt_log *log) {
   if (log == NULL) return;
+  /* Arrays in the log's own allocation (vrt__in_log_block) go with it. */
   for (uint32_t m = 0; m < log->method_count; m++) {
-    free(log->methods[m].calls);
+    if (!vrt__in_log_block(log, log->methods[m].calls)) free(log->methods[m].calls);
     for (uint32_t c = 0; c < log->methods[m].column_count; c++) {
       free(log->methods[m].columns[c].hashes);
     }
     free(log->methods[m].columns);
   }
-  free(log->methods);
-  free(log->method_slots);
+  if (!vrt__in_log_block(log, log->methods)) free(log->methods);
+  if (!vrt__in_log_block(log, log->method_slots)) free(log->method_slots);
   for (size_t c = 0; c < log->chunk_count; c++) free(log->chunks[c].bytes);
   free(log->chunks);
   for (size_t p = 0; p < log->page_count; p++) {
@@ -63,7 +91,7 @@ void vrt_log_free(vrt_log *log) {
     if ((uint8_t *)(void *)log->pages[p].seq != log->inline_page) free(log->pages[p].seq);
     free(log->pages[p].group_next);
   }
-  free(log->pages);
+  if (!vrt__in_log_block(log, log->pages)) free(log->pages);
   free(log->groups);
   free(log->group_slots);
   free(log);
@@ -96,7 +124,7 @@ static bool vrt__method_table_grow(vrt_log *log) {
     while (slots[s] != VRT_NONE) s = (s + 1) & (cap - 1);
     slots[s] = id;
   }
-  vrt__log_free(log, log->method_slots, log->method_slot_capacity * sizeof(uint32_t));
+  vrt__log_free_array(log, log->method_slots, log->method_slot_capacity * sizeof(uint32_t));
   log->method_slots = slots;
   log->method_slot_capacity = cap;
   return true;
@@ -142,6 +170,12 @@ vrt_status vrt_log_intern(vrt_log *log, const char *name, size_t length, uint32_
   m->name = copy;
   m->name_length = length;
   m->name_hash = hash;
+  if (id < VRT__INLINE_METHODS) {
+    /* its call list starts in the log's own allocation (vrt_log_create) */
+    m->calls = (uint32_t *)(void *)(log->block_end - VRT__INLINE_METHODS * VRT__INLINE_CALLS * sizeof(uint32_t)) +
+               (size_t)id * VRT__INLINE_CALLS;
+    m->call_capacity = VRT__INLINE_CALLS;
+  }
   log->method_slots[vrt__method_slot(log, name, length, hash)] = id;
   log->method_count++;
   *out_method = id;

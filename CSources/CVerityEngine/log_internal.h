@@ -127,6 +127,9 @@ struct vrt_log {
    * allocation, behind the struct (vrt_log_create); `current` starts in that arena, which is in
    * no chunk. */
   uint8_t *inline_page;
+  /* The end of the log's own allocation: arrays that start inside it (the small tables of
+   * vrt_log_create) are copied out, never reallocated or freed, when they grow (vrt__log_grow). */
+  uint8_t *block_end;
   uint8_t *current;
   size_t current_used;
   size_t current_capacity;
@@ -398,7 +401,19 @@ static inline void vrt__log_free(vrt_log *log, void *p, size_t size) {
   log->memory -= size;
 }
 
-/** Doubling growth of an array of `element` bytes to hold `needed` elements. */
+/** Whether `p` points into the log's own allocation (page 0, the first arena and the small
+ *  tables that come with the log), which is freed with the log and never on its own. */
+static inline bool vrt__in_log_block(const vrt_log *log, const void *p) {
+  return (const uint8_t *)p >= (const uint8_t *)(const void *)(log + 1) && (const uint8_t *)p < log->block_end;
+}
+
+/** Frees an array of the log's unless it lives in the log's own allocation (vrt__in_log_block). */
+static inline void vrt__log_free_array(vrt_log *log, void *p, size_t size) {
+  if (p != NULL && !vrt__in_log_block(log, p)) vrt__log_free(log, p, size);
+}
+
+/** Doubling growth of an array of `element` bytes to hold `needed` elements. An array that
+ *  starts in the log's own allocation is copied into a new one (the old bytes stay, unused). */
 static inline bool vrt__log_grow(vrt_log *log, void **array, size_t *capacity, size_t needed,
                                  size_t element, size_t minimum) {
   if (needed <= *capacity) return true;
@@ -407,7 +422,13 @@ static inline bool vrt__log_grow(vrt_log *log, void **array, size_t *capacity, s
     if (cap > SIZE_MAX / 2 / element) return false;
     cap *= 2;
   }
-  void *grown = vrt__log_realloc(log, *array, *capacity * element, cap * element);
+  void *grown;
+  if (*array != NULL && vrt__in_log_block(log, *array)) {
+    grown = vrt__log_alloc(log, cap * element);
+    if (grown != NULL) memcpy(grown, *array, *capacity * element);
+  } else {
+    grown = vrt__log_realloc(log, *array, *capacity * element, cap * element);
+  }
   if (grown == NULL) return false;
   *array = grown;
   *capacity = cap;

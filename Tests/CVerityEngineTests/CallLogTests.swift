@@ -196,11 +196,17 @@ import Testing
     // A new log holds its first record page (64 calls) and a small arena of its own.
     #expect(before >= 64 * 32 + 256)
     let afterOne = vrt_log_memory(log.raw)
-    // The first call's name and arguments fit in that arena: no arena chunk (4096) is allocated
-    // yet, only the method's tables and the page list.
-    #expect(afterOne > before)
-    #expect(afterOne < before + 4096)
-    for i in 0..<10_000 { log.append(m, [intBytes(Int64(i))]) }
+    // The first call's name and arguments fit in that arena, and the method's call list and the
+    // page list in the tables that come with the log: the first call allocates nothing.
+    #expect(afterOne == before)
+    // A fifth method, and a first method's seventeenth call, outgrow those tables.
+    for name in ["g", "h", "i", "j"] { _ = log.intern(name) }
+    #expect(vrt_log_memory(log.raw) > afterOne)
+    let afterFive = vrt_log_memory(log.raw)
+    for i in 0..<16 { log.append(m, [intBytes(Int64(i))]) }
+    #expect(vrt_log_memory(log.raw) > afterFive)
+    #expect(vrt_log_memory(log.raw) < before + 4096)
+    for i in 16..<10_000 { log.append(m, [intBytes(Int64(i))]) }
     let afterMany = vrt_log_memory(log.raw)
     // 32 bytes of record and 4 of method list per call plus the arena (2-3 bytes per call here);
     // the newest record page may be mostly empty (pages double up to 65536 calls), and the method
