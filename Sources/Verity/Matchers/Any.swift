@@ -6,6 +6,7 @@
 /// let matcher: Matcher<String> = any()
 /// matcher.matches("anything")  // .match
 /// ```
+@inlinable
 public func any<T>() -> Matcher<T> {
   Matcher(_core: _AnyCore(namingType: false, waits: _MatcherWaits(), captor: nil))
 }
@@ -31,6 +32,7 @@ public func any() -> Matcher<Any?> {
 /// matcher.matches(any: "x")
 /// // .mismatch("value of type String does not conform to expected type Int")
 /// ```
+@inlinable
 public func any<T>(_ type: T.Type) -> Matcher<T> {
   Matcher(_core: _AnyCore(namingType: true, waits: _MatcherWaits(), captor: nil))
 }
@@ -40,10 +42,12 @@ public func any<T>(_ type: T.Type) -> Matcher<T> {
 ///
 /// `@unchecked Sendable`, restated as the compiler requires of a subclass of ``_MatcherCore``: its
 /// own stored property, `namingType`, is a `let` constant of a `Sendable` type.
-private final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
+@usableFromInline
+final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
   /// Whether the description names the type (`any(Int)`, not `any()`).
   let namingType: Bool
 
+  @usableFromInline
   init(namingType: Bool, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self.namingType = namingType
     super.init(engineTest: .anyValue, waits: waits, captor: captor)

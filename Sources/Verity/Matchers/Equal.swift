@@ -11,9 +11,11 @@
 /// `eq` is Swift's `==` with one addition, Verity's one nil: an expected nil at any optional depth
 /// matches a value that is nil at any depth (`eq(Int??.none)` matches `Int??.some(nil)`), because
 /// a recorded `Any?` argument cannot keep those layers apart.
+@inlinable
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
   // One object holds the expected value and answers (no closures: each closure made in a generic
-  // function allocates a context for `T`).
+  // function allocates a context for `T`). Inlinable so that a caller's concrete `T` finds the
+  // core's class metadata in its own cache, not by a generic lookup per call.
   Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected)))
 }
 
@@ -22,7 +24,8 @@ public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
 /// `@unchecked Sendable`, restated as the compiler requires of a subclass of ``_MatcherCore``: its
 /// own stored properties, `expected` (a `Sendable` `T`) and `expectsNil`, are `let` constants of
 /// `Sendable` types.
-private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sendable {
+@usableFromInline
+final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sendable {
   let expected: T
   /// `expected` is nil at some optional depth.
   let expectsNil: Bool
@@ -34,6 +37,7 @@ private final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unche
   }
 
   /// A new `eq`'s core: no waits, no captor.
+  @usableFromInline
   init(_ expected: T, expectsNil: Bool) {
     self.expected = expected
     self.expectsNil = expectsNil

@@ -158,6 +158,7 @@ public struct Matcher<T>: Sendable {
   }
 
   /// A matcher with this core (a subclass's, such as `eq`'s).
+  @usableFromInline
   init(_core: _MatcherCore<T>) {
     core = _core
   }
@@ -185,6 +186,7 @@ extension Matcher: CustomStringConvertible {}
 ///
 /// `@unchecked Sendable` because a class that can be subclassed cannot state `Sendable`: every
 /// stored property here and in the subclass is a constant of a `Sendable` type.
+@usableFromInline
 class _MatcherCore<T>: @unchecked Sendable {
   private let _describe: (@Sendable () -> String)?
   private let _check: (@Sendable (T) -> MatchResult)?
@@ -271,11 +273,21 @@ class _MatcherCore<T>: @unchecked Sendable {
 /// How long waiting may change a matcher's verdict on a value, in both directions; nil means the
 /// matcher's fixed ``Matcher/waiting`` (a leaf condition such as `exists(waiting: 3)` waits as long
 /// for the element to appear as its negation waits for it to go).
+@usableFromInline
 struct _MatcherWaits<T>: Sendable {
   /// For a value the matcher rejects: how long until it may accept it.
   var untilMatch: (@Sendable (T) -> Duration)? = nil
   /// For a value the matcher accepts: how long until it may reject it.
   var untilMismatch: (@Sendable (T) -> Duration)? = nil
+
+  /// No waits.
+  @usableFromInline
+  init() {}
+
+  init(untilMatch: (@Sendable (T) -> Duration)?, untilMismatch: (@Sendable (T) -> Duration)?) {
+    self.untilMatch = untilMatch
+    self.untilMismatch = untilMismatch
+  }
 }
 
 /// SwiftMock's name for a matcher of arguments: the same type as ``Matcher``, kept so signatures

@@ -42,6 +42,7 @@ public func isNotNil<Wrapped>() -> Matcher<Wrapped?> {
 /// Verity's one nil: `nil` at any depth of `Optional` (`Int??.some(nil)` as well as `.none`) and
 /// `NSNull` (JSON `null`). Every path uses this rule: structures, plain values, ``isNil()``,
 /// ``isNotNil()``, `eq`, captors and messages.
+@usableFromInline
 func _isNil<Value>(_ value: Value) -> Bool {
   _flattenOptional(value as Any) == nil
 }
