@@ -51,7 +51,8 @@ struct ExpectedCall: Sendable {
         if accelerators.isEmpty { accelerators = Array(repeating: nil, count: values.count) }
         accelerators[index] = accelerator
       }
-      expected.append(argument)
+      // Moved, not copied (a copy costs a copy and a destroy of the kind's existentials).
+      expected.append(consume argument)
     }
     self.arguments = expected
     var pattern = CallPattern(identifier, arguments: .exactly(patterns))
