@@ -25,6 +25,32 @@ struct CallLogTests {
     #expect(log.call(at: -1) == nil)
   }
 
+  /// Method names are found again by their words for the last few used: a name spelled anew at
+  /// run time, other names of the same length, more names than are kept, and a name whose storage
+  /// was freed and reused by another all land on the right method.
+  @Test func methodNamesAreFoundHoweverTheyAreSpelled() throws {
+    let log = CallLog()
+    let literals = ["fetchAlbum(id:)", "saveAlbum(_:)", "count()", "reset()", "remove(id:)", "sync()"]
+    for _ in 0..<3 {
+      for name in literals { log.record(name, 1) }
+    }
+    for round in 0..<50 {
+      // a heap string (over 15 bytes), freed at the end of the iteration; the next round's may
+      // reuse its storage with other contents of the same length
+      let built = String(repeating: round % 2 == 0 ? "a" : "b", count: 20)
+      log.record(built, round)
+      log.record(String("fetchAlbum(id:)".reversed().reversed()), round)
+    }
+    #expect(log.count(of: "fetchAlbum(id:)") == 53)
+    for name in literals.dropFirst() { #expect(log.count(of: name) == 3, "\(name)") }
+    #expect(log.count(of: String(repeating: "a", count: 20)) == 25)
+    #expect(log.count(of: String(repeating: "b", count: 20)) == 25)
+    #expect(log.count == 6 * 3 + 100)
+    var methods: [String] = []
+    for index in 0..<log.count { methods.append(try #require(log.call(at: index)).method) }
+    #expect(methods.suffix(4) == [String(repeating: "a", count: 20), "fetchAlbum(id:)", String(repeating: "b", count: 20), "fetchAlbum(id:)"])
+  }
+
   @Test func everyArityRecordsTheSameStructures() throws {
     let log = CallLog()
     log.record("m")
