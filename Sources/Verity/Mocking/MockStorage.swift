@@ -53,7 +53,13 @@ public final class MockStorage: Sendable {
   public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
+    self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
+
+  /// The storage's number in the process, from 1, in the order storages are created: how messages
+  /// tell a mock passed as an argument from another of the same type (`<FakeListener #3>`).
+  public let number: UInt64
+  private static let created = Atomic<UInt64>(0)
 
   /// Creates empty storage for a mock created at the given location (a generated mock passes its
   /// creator's): failures caused by calls are reported there until the test stubs or verifies.
