@@ -248,13 +248,19 @@ final class _PredicateContext {
   /// Argument positions whose predicate the engine leaves to the caller (with
   /// `VRT_PATTERN_SKIP_PREDICATES`), in order: those without an engine form. (The engine decides an
   /// engine-form argument itself, or through the callback for the calls it cannot decide.)
-  var predicatePositions: [Int] {
-    var positions: [Int] = []
-    for position in 0..<predicates.count
-    where predicates[position] != nil && (position >= accelerators.count || accelerators[position]?.engine == nil) {
-      positions.append(position)
+  func isPredicatePosition(_ position: Int) -> Bool {
+    predicates[position] != nil && (position >= accelerators.count || accelerators[position]?.engine == nil)
+  }
+
+  /// The first of those positions at or after `start`, or nil (found by a scan: no array of them
+  /// is built, a verification's only allocation otherwise).
+  func predicatePosition(from start: Int) -> Int? {
+    var position = start
+    while position < predicates.count {
+      if isPredicatePosition(position) { return position }
+      position += 1
     }
-    return positions
+    return nil
   }
 }
 

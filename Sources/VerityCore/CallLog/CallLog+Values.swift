@@ -61,21 +61,32 @@ extension CallLog {
       let (low, high) = bounds(total)
       let count: Int? = try state.withPattern(pattern, skippingPredicates: true) {
         cPattern, context throws(VerityEngineError) -> Int in
-        let positions = context.predicatePositions
-        guard let first = positions.first else {
+        guard let first = context.predicatePosition(from: 0) else {
           var count: UInt64 = 0
           var marked = false
           try vrt_log_mark_verified_if(log, cPattern, low, high, &count, &marked).check()
           return Int(count)
         }
         // Predicates run here, in Swift, over the calls the engine hands back in batches (every
-        // other argument already checked there), not through a callback per call.
-        let matched = try _matchInSwift(log: log, cPattern, context: context, positions: positions, first: first)
-        if UInt64(matched.count) >= low, UInt64(matched.count) <= high {
-          try matched.withUnsafeBufferPointer { buffer throws(VerityEngineError) in
-            try vrt_log_mark_calls(log, buffer.baseAddress, buffer.count).check()
+        // other argument already checked there), not through a callback per call. The matches of
+        // a small log are gathered in temporary (stack) storage, those of a big one in an array.
+        func markIfInBounds(_ matched: UnsafeBufferPointer<UInt64>) throws(VerityEngineError) {
+          if UInt64(matched.count) >= low, UInt64(matched.count) <= high {
+            try vrt_log_mark_calls(log, matched.baseAddress, matched.count).check()
           }
         }
+        if total <= 256 {
+          return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(total, 1)) {
+            buffer throws(VerityEngineError) -> Int in
+            var matched = _MatchedCalls(buffer: buffer)
+            try _matchInSwift(log: log, cPattern, context: context, first: first, into: &matched)
+            try matched.withIndices(markIfInBounds)
+            return matched.count
+          }
+        }
+        var matched = _MatchedCalls(buffer: nil)
+        try _matchInSwift(log: log, cPattern, context: context, first: first, into: &matched)
+        try matched.withIndices(markIfInBounds)
         return matched.count
       }
       return (count ?? 0, total)
@@ -110,19 +121,53 @@ extension CallLog {
   }
 }
 
+/// The indices of matching calls: in `buffer` (temporary storage with room for every call of
+/// the log) when there is one, else, or once it is full, in an array.
+private struct _MatchedCalls {
+  private var buffer: UnsafeMutableBufferPointer<UInt64>?
+  private var array: [UInt64] = []
+  private(set) var count = 0
+
+  init(buffer: UnsafeMutableBufferPointer<UInt64>?) {
+    self.buffer = buffer
+    if buffer == nil { array.reserveCapacity(8) }
+  }
+
+  mutating func append(_ index: UInt64) {
+    if let buffer {
+      if count < buffer.count {
+        buffer[count] = index
+        count += 1
+        return
+      }
+      // (Not reached: the log's calls cannot outnumber its count. Spilled rather than trusted.)
+      array = Array(buffer)
+      self.buffer = nil
+    }
+    array.append(index)
+    count += 1
+  }
+
+  /// Calls `body` with the indices gathered.
+  func withIndices<R>(_ body: (UnsafeBufferPointer<UInt64>) throws(VerityEngineError) -> R) throws(VerityEngineError) -> R {
+    if let buffer { return try body(UnsafeBufferPointer(rebasing: buffer[..<count])) }
+    return try array.withUnsafeBufferPointer { indices throws(VerityEngineError) in try body(indices) }
+  }
+}
+
 /// The calls matching `cPattern` (whose predicate arguments the engine skips) whose predicate
-/// arguments at `positions` also match, in index order. `first` is `positions[0]`: the engine
-/// hands its argument back with each call.
+/// arguments (``_PredicateContext/isPredicatePosition(_:)``) also match, in index order, appended
+/// to `matched`. `first` is the first predicate position: the engine hands its argument back with
+/// each call.
 private func _matchInSwift(
-  log: OpaquePointer, _ cPattern: UnsafePointer<vrt_pattern>, context: _PredicateContext, positions: [Int], first: Int
-) throws(VerityEngineError) -> [UInt64] {
+  log: OpaquePointer, _ cPattern: UnsafePointer<vrt_pattern>, context: _PredicateContext, first: Int,
+  into matched: inout _MatchedCalls
+) throws(VerityEngineError) {
   // Batches of up to 4096 calls, and no bigger than the log: a small log (the everyday test's
   // handful of calls) must not pay for allocating and clearing 4096 entries. The batch lives in
   // temporary (stack) storage.
   let total = vrt_log_count_calls(log)
   let batch = max(1, min(4096, Int(total)))
-  var matched: [UInt64] = []
-  matched.reserveCapacity(min(batch, 8))
   // The first position's fast path, hoisted: most calls are decided here without leaving the loop.
   // The loop is written with plain indices and no per-call slices or optionals to unwrap: debug
   // builds (what `swift test` runs) pay for each of those on every call.
@@ -132,7 +177,7 @@ private func _matchInSwift(
   // releases its context for every call.
   let hasTest = first < context.bytesTests.count && context.bytesTests[first] != nil
   let test = hasTest ? context.bytesTests[first]! : { _ in nil }
-  let hasRest = positions.count > 1
+  let next = context.predicatePosition(from: first + 1)
   try withUnsafeTemporaryAllocation(of: vrt_found_argument.self, capacity: batch) { found throws(VerityEngineError) in
     var from: UInt64 = 0
     while true {
@@ -148,8 +193,8 @@ private func _matchInSwift(
         } else {
           matches = context.evaluate(callIndex: entry.index, position: first, bytes: bytes, tag: entry.tag)
         }
-        if matches, hasRest {
-          matches = _matchRest(log: log, context: context, index: entry.index, positions: positions)
+        if matches, let next {
+          matches = _matchRest(log: log, context: context, index: entry.index, from: next)
         }
         if matches { matched.append(entry.index) }
       }
@@ -159,13 +204,12 @@ private func _matchInSwift(
       from = found[written - 1].index + 1
     }
   }
-  return matched
 }
 
-/// Whether call `index` matches the predicates at `positions` after the first one.
-private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: UInt64, positions: [Int]) -> Bool {
-  for next in 1..<positions.count {
-    let position = positions[next]
+/// Whether call `index` matches the predicates at positions from `start` on (the first one's
+/// already checked).
+private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: UInt64, from start: Int) -> Bool {
+  for position in start..<context.predicates.count where context.isPredicatePosition(position) {
     var bytes: UnsafePointer<UInt8>? = nil
     var length = 0
     var tag: UInt32 = 0
