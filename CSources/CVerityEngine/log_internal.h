@@ -404,7 +404,10 @@ static inline void vrt__log_free(vrt_log *log, void *p, size_t size) {
 /** Whether `p` points into the log's own allocation (page 0, the first arena and the small
  *  tables that come with the log), which is freed with the log and never on its own. */
 static inline bool vrt__in_log_block(const vrt_log *log, const void *p) {
-  return (const uint8_t *)p >= (const uint8_t *)(const void *)(log + 1) && (const uint8_t *)p < log->block_end;
+  /* compared as integers: `p` may point into another allocation, where ordering pointers is
+   * undefined */
+  const uintptr_t address = (uintptr_t)p;
+  return address >= (uintptr_t)(const void *)(log + 1) && address < (uintptr_t)(const void *)log->block_end;
 }
 
 /** Frees an array of the log's unless it lives in the log's own allocation (vrt__in_log_block). */
