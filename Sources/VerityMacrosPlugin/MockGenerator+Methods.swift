@@ -153,6 +153,13 @@ extension MockGenerator {
     // parameter's type: its handles say so (`typedArguments:`), and a typed `any()` there needs no
     // check of each call's value. A generic member's `any()` pins its type, so it keeps the check.
     let argumentsLabel = typesAreExact ? "typedArguments" : "arguments"
+    // Such a member's matcher handle, with 1 to `maximumMatchersArity` arguments, passes its
+    // matchers one by one (`matchers:`), compiled with no `Any?` box; the fixed-arity
+    // `MockCall.init(storage:identifier:matchers:)` overloads stop there (scripts/arity-overloads).
+    let matcherArguments =
+      typesAreExact && (1...Self.maximumMatchersArity).contains(all.count)
+      ? "matchers: \(all.map(\.name).joined(separator: ", "))\(throwing)"
+      : "\(argumentsLabel): \(arguments)"
     // A borrowing or consuming parameter is a placeholder: it takes only `any()`.
     let valueArguments = "[\(all.map(anyValue).joined(separator: ", "))]"
     func declaration(_ parameter: MockParameter, matcher: Bool, isTrailing: Bool) -> String {
@@ -173,7 +180,7 @@ extension MockGenerator {
       """
       /// Calls to `\(identifier)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
       \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(arguments))
+        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(matcherArguments))
       }
       """
     ]
@@ -201,6 +208,10 @@ extension MockGenerator {
     }
     return handles
   }
+
+  /// The most arguments `MockCall.init(storage:identifier:matchers:)` takes (MAX_ARITY in
+  /// scripts/arity-overloads).
+  static var maximumMatchersArity: Int { 6 }
 
   func isFunctionType(_ type: String) -> Bool {
     let parsed = TypeSyntax(stringLiteral: type)

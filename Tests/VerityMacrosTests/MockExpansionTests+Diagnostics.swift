@@ -111,7 +111,7 @@ extension MockExpansionTests {
 
         /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $storageValue(for key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", typedArguments: [key])
+          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", matchers: key)
         }
 
         /// Calls to `storageValue(for:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).

@@ -88,7 +88,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(host: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(host:)", typedArguments: [host])
+          Verity.MockCall(storage: self.storage, identifier: "init(host:)", matchers: host)
         }
 
         /// Calls to `init(host:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -215,7 +215,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(title:)", typedArguments: [title])
+          Verity.MockCall(storage: self.storage, identifier: "init(title:)", matchers: title)
         }
 
         /// Calls to `init(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -241,7 +241,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(data: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<[UInt8], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(data:)", typedArguments: [data])
+          Verity.MockCall(storage: self.storage, identifier: "init(data:)", matchers: data)
         }
 
         /// Calls to `init(data:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -345,7 +345,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", matchers: name)
         }
 
         /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).

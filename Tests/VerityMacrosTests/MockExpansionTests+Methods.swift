@@ -57,7 +57,7 @@ extension MockExpansionTests {
 
         /// Calls to `getAlbum(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         public func $getAlbum(id: Verity.Matcher<UUID> = Verity.any()) -> Verity.MockCall<UUID, Album> {
-          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", matchers: id)
         }
 
         /// Calls to `getAlbum(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -130,7 +130,7 @@ extension MockExpansionTests {
 
         /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $move(_ from: Verity.Matcher<Int> = Verity.any(), to destination: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination])
+          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", matchers: from, destination)
         }
 
         /// Calls to `move(_:to:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -227,7 +227,7 @@ extension MockExpansionTests {
 
         /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $validate(_ value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [value], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", matchers: value, throwing: ValidationError.self)
         }
 
         /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -248,7 +248,7 @@ extension MockExpansionTests {
 
         /// Calls to `each(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $each(_ body: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<(Int) throws -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "each(_:)", typedArguments: [body])
+          Verity.MockCall(storage: self.storage, identifier: "each(_:)", matchers: body)
         }
         #endif
       }
@@ -331,7 +331,7 @@ extension MockExpansionTests {
 
         /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $put(_ item: Verity.Matcher<Item> = Verity.any()) -> Verity.MockCall<Item, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item])
+          Verity.MockCall(storage: self.storage, identifier: "put(_:)", matchers: item)
         }
 
         /// Calls to `put(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -399,7 +399,7 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", matchers: id)
         }
 
         /// Calls to `load(id: Int)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -415,7 +415,7 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", matchers: id)
         }
 
         /// Calls to `load(id: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -492,7 +492,7 @@ extension MockExpansionTests {
 
         /// Calls to `perform(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $perform(_ work: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<() -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", typedArguments: [work])
+          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", matchers: work)
         }
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
@@ -505,7 +505,7 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(completion: Verity.Matcher<@Sendable (Int) -> Void> = Verity.any()) -> Verity.MockCall<@Sendable (Int) -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", typedArguments: [completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", matchers: completion)
         }
 
         func increment(_ value: inout Int) -> Void {
@@ -518,7 +518,7 @@ extension MockExpansionTests {
 
         /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value])
+          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", matchers: value)
         }
 
         /// Calls to `increment(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -537,7 +537,7 @@ extension MockExpansionTests {
 
         /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $tag(_ tags: Verity.Matcher<[String]> = Verity.any()) -> Verity.MockCall<[String], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags])
+          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", matchers: tags)
         }
 
         /// Calls to `tag(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -659,7 +659,7 @@ extension MockExpansionTests {
 
         /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row])
+          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row)
         }
 
         /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -727,7 +727,7 @@ extension MockExpansionTests {
 
         /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", matchers: name)
         }
 
         /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -814,7 +814,7 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address)
         }
 
         /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -833,7 +833,7 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start_async(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address)
         }
 
         /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -852,7 +852,7 @@ extension MockExpansionTests {
 
         /// Calls to `startAsync(address:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", matchers: address)
         }
 
         /// Calls to `startAsync(address:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).

@@ -75,7 +75,7 @@ extension MockExpansionTests {
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String>) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue)
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).

@@ -65,7 +65,7 @@ extension MockExpansionTests {
 
         /// Calls to `write(key:value:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $write(key: Verity.Matcher<String> = Verity.any(), value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(String, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value])
+          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", matchers: key, value)
         }
 
         /// Calls to `write(key:value:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -136,7 +136,7 @@ extension MockExpansionTests {
 
         /// Calls to `didFail(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didFail(_ error: Verity.Matcher<any Error> = Verity.any()) -> Verity.MockCall<any Error, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error])
+          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", matchers: error)
         }
 
         /// Calls to `didFail(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -222,7 +222,7 @@ extension MockExpansionTests {
 
         /// Calls to `for(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $for(_ path: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path])
+          Verity.MockCall(storage: self.storage, identifier: "for(_:)", matchers: path)
         }
 
         /// Calls to `for(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -253,7 +253,7 @@ extension MockExpansionTests {
 
         /// Calls to `find(for:in:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $find(`for`: Verity.Matcher<String> = Verity.any(), in scope: Verity.Matcher<String> = Verity.any(), `default`: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(String, String, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`])
+          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", matchers: `for`, scope, `default`)
         }
 
         /// Calls to `find(for:in:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -389,7 +389,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(debug:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(debug: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<Bool, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", typedArguments: [debug])
+          Verity.MockCall(storage: self.storage, identifier: "init(debug:)", matchers: debug)
         }
 
         /// Calls to `init(debug:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -463,7 +463,7 @@ extension MockExpansionTests {
 
         /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $serve(port: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", typedArguments: [port])
+          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", matchers: port)
         }
 
         /// Calls to `serve(port:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -602,7 +602,7 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address)
         }
 
         /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -621,7 +621,7 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address)
         }
 
         /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -735,7 +735,7 @@ extension MockExpansionTests {
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String?>) -> Verity.MockCall<String?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue)
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -751,7 +751,7 @@ extension MockExpansionTests {
 
         /// Calls to `lookup(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $lookup(_ id: Verity.Matcher<String?> = Verity.any()) -> Verity.MockCall<String?, String?> {
-          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", matchers: id)
         }
 
         /// Calls to `lookup(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -824,7 +824,7 @@ extension MockExpansionTests {
 
         /// Calls to `didUpdate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didUpdate(_ count: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count])
+          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", matchers: count)
         }
 
         /// Calls to `didUpdate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -856,7 +856,7 @@ extension MockExpansionTests {
 
         /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
+          Verity.MockCall(storage: self.storage, identifier: "init(name:)", matchers: name)
         }
 
         /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -927,7 +927,7 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(id:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(id: Verity.Matcher<Int> = Verity.any(), completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", matchers: id, completion)
         }
 
         /// Calls to `fetch(id:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -949,7 +949,7 @@ extension MockExpansionTests {
 
         /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $validate(_ name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [name], throwing: ValidationError.self)
+          Verity.MockCall(storage: self.storage, identifier: "validate(_:)", matchers: name, throwing: ValidationError.self)
         }
 
         /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -1096,7 +1096,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         /// Calls to `==(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $equals(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<(Self, Self), Bool> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [lhs, rhs])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", matchers: lhs, rhs)
         }
 
         /// Calls to `==(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -1107,7 +1107,7 @@ extension MockExpansionTests {
 
         /// Calls to `prefix -(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $prefixMinus(_ value: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<Self, Self> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [value])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", matchers: value)
         }
 
         /// Calls to `prefix -(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -1137,7 +1137,7 @@ extension MockExpansionTests {
 
         /// Calls to `scale(by:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $scale(by factor: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<Double, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor])
+          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", matchers: factor)
         }
 
         /// Calls to `scale(by:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -1207,7 +1207,7 @@ extension MockExpansionTests {
 
         /// Calls to `enqueue(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $enqueue(_ job: Verity.Matcher<Verity.OwnershipArgument> = Verity.any()) -> Verity.MockCall<Verity.OwnershipArgument, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", typedArguments: [job])
+          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", matchers: job)
         }
         #endif
       }

@@ -66,7 +66,7 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", typedArguments: [row, column])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", matchers: row, column)
         }
 
         /// Calls to `get subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -77,7 +77,7 @@ extension MockExpansionTests {
 
         /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any(), set newValue: Verity.Matcher<String>) -> Verity.MockCall<(Int, Int, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", typedArguments: [row, column, newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", matchers: row, column, newValue)
         }
 
         /// Calls to `set subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).

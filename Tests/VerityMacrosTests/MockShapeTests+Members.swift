@@ -107,6 +107,34 @@ protocol Fetcher {
   func fetch(id: Int, completion: @escaping @Sendable (Result<String, any Error>) -> Void)
 }
 
+/// Members with as many arguments as a handle passes one by one (6), and one more, whose handle
+/// passes a list: both stub and verify alike.
+@Mock
+protocol WideQuery {
+  func find(_ table: String, _ column: String, _ value: Int, limit: Int, offset: Int, descending: Bool) -> [Int]
+  func find(
+    _ table: String, _ column: String, _ value: Int, limit: Int, offset: Int, descending: Bool, cached: Bool
+  ) -> [Int]
+}
+
+@Suite struct MockWideMemberTests {
+  @Test func sixAndSevenArgumentsStubAndVerifyAlike() {
+    let query = WideQueryMock()
+    when(query.$find(eq("albums"), any(), eq(7), limit: any(), offset: eq(0), descending: any())).thenReturn([1])
+    when(query.$find(eq("albums"), any(), eq(7), limit: any(), offset: eq(0), descending: any(), cached: eq(true)))
+      .thenReturn([2])
+    #expect(query.find("albums", "id", 7, limit: 10, offset: 0, descending: false) == [1])
+    #expect(query.find("albums", "id", 8, limit: 10, offset: 0, descending: false) == [])
+    #expect(query.find("albums", "id", 7, limit: 10, offset: 0, descending: true, cached: true) == [2])
+    #expect(query.find("albums", "id", 7, limit: 10, offset: 0, descending: true, cached: false) == [])
+    verify(query.$find(any(), any(), any(), limit: eq(10), offset: any(), descending: any()), .times(2))
+    verify(query.$find("albums", "id", 7, limit: 10, offset: 0, descending: false))
+    verify(query.$find(any(), any(), eq(7), limit: any(), offset: any(), descending: eq(true), cached: any()), .times(2))
+    verify(query.$find("albums", "id", 7, limit: 10, offset: 0, descending: true, cached: false))
+    query.verifyNoMoreInteractions()
+  }
+}
+
 @Suite struct MockMemberShapeTests {
   @Test func existentialParameters() async {
     let mock = ErrorReporterMock()

@@ -157,7 +157,7 @@ extension ScoreService where Self: Verity.Mock {
 
   /// Calls to `submit(id:name:score:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_submit(id: Verity.Matcher<Int> = Verity.any(), name: Verity.Matcher<String> = Verity.any(), score: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<(Int, String, Double), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", typedArguments: [id, name, score])
+    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", matchers: id, name, score)
   }
 
   /// Calls to `submit(id:name:score:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -179,7 +179,7 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `album(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_album(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Record?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id)
   }
 
   /// Calls to `album(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -198,7 +198,7 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ record: Verity.Matcher<Record> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(Record, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -230,7 +230,7 @@ extension ModelLibrary where Self: Verity.Mock {
 
   /// Calls to `model(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_model(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Model20?> {
-    Verity.MockCall(storage: self.storage, identifier: "model(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "model(id:)", matchers: id)
   }
 
   /// Calls to `model(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -249,7 +249,7 @@ extension ModelLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ model: Verity.Matcher<Model20> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(Model20, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [model, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: model, overwrite)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -281,7 +281,7 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `album(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_album(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, MatchableRecord?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id)
   }
 
   /// Calls to `album(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
@@ -300,7 +300,7 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ record: Verity.Matcher<MatchableRecord> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(MatchableRecord, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).

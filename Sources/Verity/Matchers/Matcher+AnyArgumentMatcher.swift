@@ -42,12 +42,14 @@ extension Matcher: AnyArgumentMatcher {
   /// ``matches(any:)``'s verdict, reached the same way, with no sentence built for a mismatch: what
   /// verifications and stubs evaluate for each recorded or incoming argument. A value of exactly
   /// type `T` is read as one directly (``_exactCast(_:to:)``: no dynamic cast, no optional of `T`).
+  @usableFromInline
   package func _matchesAny(_ value: Any?) -> Bool {
     _core.matchesAny(value)
   }
 
   /// ``_matchesAny(_:)`` as a closure, for a predicate the engine keeps: it holds only the
   /// matcher's parts (one object, so making it allocates nothing).
+  @usableFromInline
   var _verdictOnAny: @Sendable (Any?) -> Bool {
     let core = _core
     return { core.matchesAny($0) }

@@ -52,6 +52,7 @@ public struct Matcher<T>: Sendable {
   package var _engineTest: _EngineTest? { core.engineTest }
 
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
+  @usableFromInline
   package var engineForm: _MatcherEngineForm { core.engineForm }
 
   /// How long a robot (or `element.assert`) keeps re-checking a value that does not match yet

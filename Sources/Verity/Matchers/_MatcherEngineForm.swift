@@ -3,6 +3,7 @@
 /// `any` matches every value; `equal` matches values whose canonical structure equals the
 /// structure of the payload; `opaque` has to be evaluated by calling the matcher's Swift closure.
 /// Not public API: mock verification uses it to build engine query patterns.
+@usableFromInline
 package enum _MatcherEngineForm: Sendable {
   case opaque
   case any

@@ -64,6 +64,7 @@ public final class ArgumentCaptor<Value>: Sendable, CustomStringConvertible {
 }
 
 /// A captor, type-erased so an ``Arguments`` list can hold it.
+@usableFromInline
 protocol ArgumentCapturing: Sendable, CustomStringConvertible {
   /// What the first matching call's argument is when it cannot be captured (`"a String"`,
   /// `"nil"`), or nil when every one can.
@@ -73,6 +74,7 @@ protocol ArgumentCapturing: Sendable, CustomStringConvertible {
 }
 
 extension ArgumentCaptor: ArgumentCapturing {
+  @usableFromInline
   func uncapturable(from log: CallLog, argument: Int, matching pattern: CallPattern) -> String? {
     var problem: String? = nil
     log._forEachRetainedValue(argument: argument, matching: pattern) { value in
@@ -86,6 +88,7 @@ extension ArgumentCaptor: ArgumentCapturing {
     return problem
   }
 
+  @usableFromInline
   func capture(from log: CallLog, argument: Int, matching pattern: CallPattern) {
     // The values go straight into the captor's storage, under its lock (a `Value` need not be
     // `Sendable`, so it never travels outside).

@@ -67,6 +67,13 @@ struct ExpectedArgument: Sendable {
     }
   }
 
+  /// A matcher of its argument's own type, from a generated mock's handle
+  /// (`MockCall.init(storage:identifier:matchers:)`): compiled as `init(_:typeIsExact: true)`
+  /// compiles it, with no `Any?` to look up.
+  init(handleMatcher matcher: any _CompilableMatcher) {
+    self.init(compiling: matcher, typeIsExact: true)
+  }
+
   private init(kind: Kind, pattern: ArgumentPattern, accelerator: _ArgumentAccelerator? = nil) {
     self.kind = kind
     self.pattern = pattern
@@ -336,6 +343,7 @@ final class _EquatableExpectation: @unchecked Sendable {
 
 /// What compiling an argument needs of a ``Matcher``, through one cast of the type-erased
 /// argument (``Matcher`` is the only conformer; other ``AnyArgumentMatcher``s run as predicates).
+@usableFromInline
 protocol _CompilableMatcher: AnyArgumentMatcher {
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { get }
@@ -351,6 +359,7 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
 }
 
 /// What ``_CompilableMatcher/_compilation(typeIsExact:)`` answers.
+@usableFromInline
 enum _MatcherCompilation {
   /// The matcher stands for this captor (any call matches; the argument is captured).
   case captor(any ArgumentCapturing)
@@ -361,6 +370,7 @@ enum _MatcherCompilation {
 }
 
 extension Matcher: _CompilableMatcher {
+  @usableFromInline
   func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
     _core.compilation(typeIsExact: typeIsExact)
   }

@@ -14,33 +14,65 @@ struct ExpectedCall: Sendable {
   ///   matcher is for (a generated mock's member with no generic parameter of its own), so a
   ///   typed `any()` compiles to the engine's ANY.
   init(identifier: String, arguments: Arguments, typesAreExact: Bool = false) {
-    self.identifier = identifier
     let values: [Any?]
     switch arguments {
     case .any:
-      self.arguments = nil
-      self.pattern = CallPattern(identifier, arguments: .any)
-      hasCaptors = false
-      hasIncomparable = false
+      self.init(anyArgumentsOf: identifier)
       return
     case .none: values = []
     case .actual(let actual): values = actual
     }
     // One pass, with no closures: in a debug build (`swift test`) each `map` costs generic
     // metadata lookups, and this runs for every verification and stub.
-    // Each array costs a debug build a generic metadata lookup: the accelerators, which most
-    // verifications have none of, get one only when there is one.
+    var parts = Parts(capacity: values.count)
+    for index in 0..<values.count {
+      parts.add(ExpectedArgument(values[index], typeIsExact: typesAreExact))
+    }
+    self.init(identifier: identifier, parts)
+  }
+
+  /// Any arguments (`Arguments.any`).
+  private init(anyArgumentsOf identifier: String) {
+    self.identifier = identifier
+    self.arguments = nil
+    self.pattern = CallPattern(identifier, arguments: .any)
+    hasCaptors = false
+    hasIncomparable = false
+  }
+
+  /// A call of compiled arguments (see ``Parts``): what the initializers above and the fixed-arity
+  /// handles of generated mocks (MockCall+Arity.swift) gather.
+  init(identifier: String, _ parts: consuming Parts) {
+    self.identifier = identifier
+    self.arguments = parts.expected
+    var pattern = CallPattern(identifier, arguments: .exactly(parts.patterns))
+    pattern._accelerators = parts.accelerators
+    self.pattern = pattern
+    self.hasCaptors = parts.hasCaptors
+    self.hasIncomparable = parts.hasIncomparable
+  }
+
+  /// The compiled arguments, gathered one by one with what the call notes about them.
+  struct Parts {
     var expected: [ExpectedArgument] = []
     var patterns: [ArgumentPattern] = []
+    // Each array costs a debug build a generic metadata lookup: the accelerators, which most
+    // verifications have none of, get one only when there is one.
     var accelerators: [_ArgumentAccelerator?] = []
-    if !values.isEmpty {
-      expected.reserveCapacity(values.count)
-      patterns.reserveCapacity(values.count)
-    }
     var hasCaptors = false
     var hasIncomparable = false
-    for index in 0..<values.count {
-      let argument = ExpectedArgument(values[index], typeIsExact: typesAreExact)
+    let capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      if capacity > 0 {  // (reserving room in an empty array allocates, even for nothing)
+        expected.reserveCapacity(capacity)
+        patterns.reserveCapacity(capacity)
+      }
+    }
+
+    @inline(__always)
+    mutating func add(_ argument: consuming ExpectedArgument) {
       switch argument.kind {
       case .captor: hasCaptors = true
       case .incomparable: hasIncomparable = true
@@ -48,18 +80,12 @@ struct ExpectedCall: Sendable {
       }
       patterns.append(argument.pattern)
       if let accelerator = argument.accelerator {
-        if accelerators.isEmpty { accelerators = Array(repeating: nil, count: values.count) }
-        accelerators[index] = accelerator
+        if accelerators.isEmpty { accelerators = Array(repeating: nil, count: capacity) }
+        accelerators[expected.count] = accelerator
       }
       // Moved, not copied (a copy costs a copy and a destroy of the kind's existentials).
       expected.append(consume argument)
     }
-    self.arguments = expected
-    var pattern = CallPattern(identifier, arguments: .exactly(patterns))
-    pattern._accelerators = accelerators
-    self.pattern = pattern
-    self.hasCaptors = hasCaptors
-    self.hasIncomparable = hasIncomparable
   }
 
   /// `beginAuthentication("a", any(), 5)`, or `refresh(any arguments)` for `Arguments.any`.

@@ -55,7 +55,10 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// (no generic parameter of the member's own): every recorded argument at a position already has
   /// the type the position's matcher is for. So `any()` there (`Matcher<Bool>`, which elsewhere
   /// also checks the value's type) accepts every call without looking at its argument, the same
-  /// answer with no per-call work. `@Mock`'s handles use it; a handle whose member is generic uses
+  /// answer with no per-call work. `@Mock`'s handles of plain values use it, and so do its matcher
+  /// handles of members with more than 6 arguments; those with 1 to 6 pass the same matchers one
+  /// by one, to ``init(storage:identifier:matchers:)`` and its siblings, which compile them alike
+  /// without an `Any?` per matcher. A handle whose member is generic uses
   /// ``init(storage:identifier:arguments:)``, where `any()` pins the type.
   ///
   /// ```swift

@@ -146,6 +146,7 @@ private func _integerValue<T>(_ value: T) -> (negative: Bool, magnitude: UInt64)
 
 /// What a matcher gives a query over recorded calls: its type, its engine test if any, and a test
 /// on an argument's bytes that decodes a `T` without boxing it (for plain `T`).
+@usableFromInline
 package struct _ArgumentAccelerator: Sendable {
   /// The matcher's `T`: the fast paths apply only to calls whose argument has exactly this type.
   let type: ObjectIdentifier

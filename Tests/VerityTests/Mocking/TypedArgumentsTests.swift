@@ -26,6 +26,31 @@ struct TypedArgumentsTests {
       MockCall(storage: storage, identifier: "save(_:overwrite:tags:)", typedArguments: [title, overwrite, tags])
     }
 
+    /// The same handle as `typedSaveCall`, its matchers passed one by one (what `@Mock`'s
+    /// handles pass for up to 6 arguments).
+    func matchedSaveCall(
+      _ title: Matcher<String>, overwrite: Matcher<Bool>, tags: Matcher<[String]?>
+    ) -> MockCall<(String, Bool, [String]?), Void> {
+      MockCall(storage: storage, identifier: "save(_:overwrite:tags:)", matchers: title, overwrite, tags)
+    }
+
+    func rank(_ title: String, overwrite: Bool, tags: [String]?) -> Int {
+      recordCall(withIdentifier: "rank(_:overwrite:tags:)", typedArguments: title, overwrite, tags)
+      return stubbedValue(forIdentifier: "rank(_:overwrite:tags:)", arguments: [title, overwrite, tags], default: 0)
+    }
+
+    func rankCall(
+      _ title: Matcher<String>, overwrite: Matcher<Bool>, tags: Matcher<[String]?>
+    ) -> MockCall<(String, Bool, [String]?), Int> {
+      MockCall(storage: storage, identifier: "rank(_:overwrite:tags:)", matchers: title, overwrite, tags)
+    }
+
+    func typedRankCall(
+      _ title: Matcher<String>, overwrite: Matcher<Bool>, tags: Matcher<[String]?>
+    ) -> MockCall<(String, Bool, [String]?), Int> {
+      MockCall(storage: storage, identifier: "rank(_:overwrite:tags:)", typedArguments: [title, overwrite, tags])
+    }
+
     /// A generic member: `any(Int.self)` picks calls by type, so its handle keeps `arguments:`.
     func store<T>(_ value: T) {
       recordCall(withIdentifier: "store(_:)", arguments: [value])
@@ -52,10 +77,13 @@ struct TypedArgumentsTests {
         for tags in tagLists {
           let untyped = library.saveCall(title, overwrite: flag, tags: tags)
           let typed = library.typedSaveCall(title, overwrite: flag, tags: tags)
+          let matched = library.matchedSaveCall(title, overwrite: flag, tags: tags)
           #expect(untyped.description == typed.description)
+          #expect(untyped.description == matched.description)
           let untypedCount = Self.count(untyped)
           #expect(untypedCount >= 0)
           #expect(untypedCount == Self.count(typed), "\(untyped.description)")
+          #expect(untypedCount == Self.count(matched), "\(untyped.description)")
         }
       }
     }
@@ -97,5 +125,33 @@ struct TypedArgumentsTests {
     library.save("a", overwrite: true, tags: nil)
     verify(library.typedSaveCall(any(), overwrite: any(), tags: any()), .times(1))
     verify(library.saveCall(any(), overwrite: any(Bool.self), tags: any()), .times(1))
+    verify(library.matchedSaveCall(any(), overwrite: any(), tags: any()), .times(1))
+  }
+
+  /// A stub made through the one-by-one handle answers the calls a list handle's stub answers,
+  /// and its captor captures the same values.
+  @Test func matchersOneByOneStubAndCaptureAsTheList() {
+    let calls: [(String, Bool, [String]?)] = [("b", true, ["x"]), ("b", false, ["x"]), ("bb", true, nil), ("bc", true, [])]
+    var answers: [[Int]] = []
+    for oneByOne in [true, false] {
+      let library = Library()
+      let title: Matcher<String> = hasPrefix("b")
+      if oneByOne {
+        when(library.rankCall(title, overwrite: eq(true), tags: isNotNil())).thenReturn(5)
+      } else {
+        when(library.typedRankCall(title, overwrite: eq(true), tags: isNotNil())).thenReturn(5)
+      }
+      answers.append(calls.map { library.rank($0.0, overwrite: $0.1, tags: $0.2) })
+    }
+    #expect(answers[0] == [5, 0, 0, 5])
+    #expect(answers[0] == answers[1])
+    let library = Library()
+    for call in calls { library.save(call.0, overwrite: call.1, tags: call.2) }
+    let listed = ArgumentCaptor<String>()
+    let oneByOne = ArgumentCaptor<String>()
+    verify(library.typedSaveCall(listed.capture(), overwrite: eq(true), tags: any()), .times(3))
+    verify(library.matchedSaveCall(oneByOne.capture(), overwrite: eq(true), tags: any()), .times(3))
+    #expect(listed.allValues == ["b", "bb", "bc"])
+    #expect(oneByOne.allValues == listed.allValues)
   }
 }
