@@ -61,6 +61,23 @@ final class FakeNewsListener: NewsListener, Mock {
     }
   }
 
+  /// `Assert` compares mocks as the mock paths do: itself only, whatever it recorded, and a failed
+  /// check is followed by one that passes.
+  @Test func assertAgreesWithTheMockPaths() {
+    let listener = NewsListenerMock()
+    let other = NewsListenerMock()
+    Assert(that: TestAnAssertion(on: listener).hasNoDifference(from: other, line: 3))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 3)
+    listener.heard("rain")
+    Assert(that: TestAnAssertion(on: listener).hasNoDifference(from: listener, line: 4))
+      .didPass(expectedName: "hasNoDifference", expectedLine: 4)
+    let heard: [any NewsListener] = [listener, other]
+    Assert(that: TestAnAssertion(on: heard as [Any]).isEqualTo([listener, other] as [Any], line: 5))
+      .didPass(expectedName: "isEqualTo", expectedLine: 5)
+    Assert(that: TestAnAssertion(on: heard as [Any]).isEqualTo([other, listener] as [Any], line: 6))
+      .didFail(expectedName: "isEqualTo", expectedLine: 6)
+  }
+
   @Test func messagesNameAMockByTypeAndNumber() {
     let bus = NewsBusMock()
     let listener = NewsListenerMock()

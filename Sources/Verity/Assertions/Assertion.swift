@@ -164,7 +164,7 @@ public struct Assertion<Value> {
     return link(outcome, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Runs a check that passes the value on unchanged (`isEqualTo`, `hasNoDifference`, ...): the
+  /// Runs a check that passes the value on unchanged (`hasNoDifference`, `matches(_:)`): the
   /// same as `evaluate` with an evaluator returning `.pass(value)` or `.fail(reason)`, but the
   /// next link shares this one's value instead of holding a copy of it.
   ///

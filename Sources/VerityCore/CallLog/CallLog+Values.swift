@@ -122,9 +122,9 @@ extension CallLog {
 }
 
 /// The indices of matching calls: in `buffer` (temporary storage with room for every call of
-/// the log) when there is one, else, or once it is full, in an array.
+/// the log; each call matches at most once) when there is one, else in an array.
 private struct _MatchedCalls {
-  private var buffer: UnsafeMutableBufferPointer<UInt64>?
+  private let buffer: UnsafeMutableBufferPointer<UInt64>?
   private var array: [UInt64] = []
   private(set) var count = 0
 
@@ -135,16 +135,12 @@ private struct _MatchedCalls {
 
   mutating func append(_ index: UInt64) {
     if let buffer {
-      if count < buffer.count {
-        buffer[count] = index
-        count += 1
-        return
-      }
-      // (Not reached: the log's calls cannot outnumber its count. Spilled rather than trusted.)
-      array = Array(buffer)
-      self.buffer = nil
+      // The engine hands each call back once, so there are never more matches than calls.
+      precondition(count < buffer.count, "more matching calls than the log holds")
+      buffer[count] = index
+    } else {
+      array.append(index)
     }
-    array.append(index)
     count += 1
   }
 
