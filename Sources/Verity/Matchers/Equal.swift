@@ -60,6 +60,16 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
     _bytesNeverDecideEquality(T.self) ? .opaque : .equal(expected)
   }
 
+  @usableFromInline
+  override func _quickForm() -> _QuickArgumentForm {
+    guard captor == nil else { return .unsupported }
+    // The engine compares bytes where they decide `==` (see `_bytesDecideEquality`), and runs
+    // `==` itself where they never do. For `Int` and `Bool` both answers are `==`'s; other types
+    // whose bytes may decide are left to the engine.
+    if T.self == Int.self || T.self == Bool.self || _bytesNeverDecideEquality(T.self) { return .verdict }
+    return .unsupported
+  }
+
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }

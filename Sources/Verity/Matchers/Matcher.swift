@@ -165,6 +165,7 @@ public struct Matcher<T>: Sendable {
   }
 
   /// The matcher's parts, for reading in place.
+  @usableFromInline
   var _core: _MatcherCore<T> { core }
 
   /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
@@ -175,6 +176,37 @@ public struct Matcher<T>: Sendable {
 }
 
 extension Matcher: CustomStringConvertible {}
+
+/// What every matcher core answers whatever its value type: what a generated mock's handle keeps
+/// of its matchers (one reference each) until a query needs them compiled
+/// (``MockCall/expected``), and what a verification of a small log asks them directly
+/// (``MockStorage/verifiesQuickly(_:_:mode:at:)``). ``_MatcherCore`` is the one conformer.
+@usableFromInline
+protocol _HandleMatcher: AnyObject, Sendable {
+  /// The matcher this core is the parts of, for compiling.
+  func _compilable() -> any _CompilableMatcher
+
+  /// How a verification of a small log can answer for this matcher, as an argument whose recorded
+  /// values all have the matcher's type (see ``_QuickArgumentForm``).
+  func _quickForm() -> _QuickArgumentForm
+
+  /// The verdict on a recorded value: what the engine runs for a ``_QuickArgumentForm/verdict``
+  /// argument (``Matcher/_matchesAny(_:)``).
+  func _quickVerdict(_ value: Any?) -> Bool
+}
+
+/// How a verification of a small log answers for one argument of a handle in Swift, with the same
+/// answer the compiled pattern gives (``ExpectedArgument``).
+@usableFromInline
+enum _QuickArgumentForm {
+  /// Every recorded value matches (`any()` of the argument's own type).
+  case any
+  /// The matcher's verdict on the recorded value decides, as it does in the engine: a matcher the
+  /// engine runs as a predicate, or an `eq` whose bytes give `==`'s answer.
+  case verdict
+  /// Only the compiled pattern answers (a captor, a test the engine runs on bytes).
+  case unsupported
+}
 
 /// The parts of a ``Matcher``, immutable and shared by its copies. A matcher is then one reference
 /// wide: it sits inline in an `Any` (an argument list `[eq(record), any()]` boxes nothing), and a
@@ -188,7 +220,7 @@ extension Matcher: CustomStringConvertible {}
 /// `@unchecked Sendable` because a class that can be subclassed cannot state `Sendable`: every
 /// stored property here and in the subclass is a constant of a `Sendable` type.
 @usableFromInline
-class _MatcherCore<T>: @unchecked Sendable {
+class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   private let _describe: (@Sendable () -> String)?
   private let _check: (@Sendable (T) -> MatchResult)?
   /// The check's answer without a sentence, when the matcher has a faster one than `check`.
@@ -240,6 +272,26 @@ class _MatcherCore<T>: @unchecked Sendable {
   func verdict(_ value: T) -> Bool {
     if let test { return test(value) }
     return check(value).isMatch
+  }
+
+  @usableFromInline
+  final func _compilable() -> any _CompilableMatcher { Matcher(_core: self) }
+
+  @usableFromInline
+  final func _quickVerdict(_ value: Any?) -> Bool { matchesAny(value) }
+
+  @usableFromInline
+  func _quickForm() -> _QuickArgumentForm {
+    if captor != nil { return .unsupported }
+    if case .anyValue? = engineTest { return .any }
+    // Other engine tests (built-in comparisons, string matchers) run in C on bytes: they are left
+    // to the engine. Without one, the engine runs this core's verdict on the recorded value.
+    guard engineTest == nil else { return .unsupported }
+    switch engineForm {
+    case .any: return .any
+    case .opaque: return .verdict
+    case .equal, .notEqual: return .unsupported
+    }
   }
 
   /// How the engine can evaluate the matcher.

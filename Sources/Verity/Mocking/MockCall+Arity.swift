@@ -2,15 +2,16 @@
 //
 // Fixed-arity overloads of `MockCall.init(storage:identifier:matchers:)`, which `@Mock`'s handles
 // call for members with 1 to 6 arguments of fixed types. Each, inlined at the call site,
-// converts its matchers to their compiling protocol there, where their types are known, and hands
-// them to one initializer. Handles with more arguments pass `typedArguments:`, with the same
+// hands its matchers' cores (one reference each) to one initializer, which keeps them until a
+// query needs the call compiled. Handles with more arguments pass `typedArguments:`, with the same
 // results.
 
 extension MockCall {
   /// Calls recorded under `identifier` whose argument matches the matcher, of the argument's own
   /// type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album)
@@ -21,7 +22,7 @@ extension MockCall {
     identifier: String,
     matchers a0: Matcher<A0>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core)
   }
 
   /// As ``init(storage:identifier:matchers:)`` for a member that throws only `errorType`.
@@ -38,29 +39,29 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core)
   }
 
-  /// What the 1-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 1-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher
+    _ m0: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 1)
-    parts.add(ExpectedArgument(handleMatcher: m0))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, count: 1))
     self.errorType = errorType
   }
 
   /// Calls recorded under `identifier` whose 2 arguments match these matchers, each of
   /// its argument's own type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album, overwrite)
@@ -72,7 +73,7 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     _ a1: Matcher<A1>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0, a1)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core)
   }
 
   /// As ``init(storage:identifier:matchers:_:)`` for a member that throws only `errorType`.
@@ -90,31 +91,30 @@ extension MockCall {
     _ a1: Matcher<A1>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0, a1)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core)
   }
 
-  /// What the 2-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 2-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher,
-    _ m1: any _CompilableMatcher
+    _ m0: any _HandleMatcher,
+    _ m1: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 2)
-    parts.add(ExpectedArgument(handleMatcher: m0))
-    parts.add(ExpectedArgument(handleMatcher: m1))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, count: 2))
     self.errorType = errorType
   }
 
   /// Calls recorded under `identifier` whose 3 arguments match these matchers, each of
   /// its argument's own type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album, overwrite, tags)
@@ -127,7 +127,7 @@ extension MockCall {
     _ a1: Matcher<A1>,
     _ a2: Matcher<A2>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0, a1, a2)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:)`` for a member that throws only `errorType`.
@@ -146,33 +146,31 @@ extension MockCall {
     _ a2: Matcher<A2>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0, a1, a2)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core)
   }
 
-  /// What the 3-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 3-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher,
-    _ m1: any _CompilableMatcher,
-    _ m2: any _CompilableMatcher
+    _ m0: any _HandleMatcher,
+    _ m1: any _HandleMatcher,
+    _ m2: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 3)
-    parts.add(ExpectedArgument(handleMatcher: m0))
-    parts.add(ExpectedArgument(handleMatcher: m1))
-    parts.add(ExpectedArgument(handleMatcher: m2))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, count: 3))
     self.errorType = errorType
   }
 
   /// Calls recorded under `identifier` whose 4 arguments match these matchers, each of
   /// its argument's own type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album, overwrite, tags, limit)
@@ -186,7 +184,7 @@ extension MockCall {
     _ a2: Matcher<A2>,
     _ a3: Matcher<A3>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0, a1, a2, a3)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:)`` for a member that throws only `errorType`.
@@ -206,35 +204,32 @@ extension MockCall {
     _ a3: Matcher<A3>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0, a1, a2, a3)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core)
   }
 
-  /// What the 4-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 4-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher,
-    _ m1: any _CompilableMatcher,
-    _ m2: any _CompilableMatcher,
-    _ m3: any _CompilableMatcher
+    _ m0: any _HandleMatcher,
+    _ m1: any _HandleMatcher,
+    _ m2: any _HandleMatcher,
+    _ m3: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 4)
-    parts.add(ExpectedArgument(handleMatcher: m0))
-    parts.add(ExpectedArgument(handleMatcher: m1))
-    parts.add(ExpectedArgument(handleMatcher: m2))
-    parts.add(ExpectedArgument(handleMatcher: m3))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, count: 4))
     self.errorType = errorType
   }
 
   /// Calls recorded under `identifier` whose 5 arguments match these matchers, each of
   /// its argument's own type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album, overwrite, tags, limit, note)
@@ -249,7 +244,7 @@ extension MockCall {
     _ a3: Matcher<A3>,
     _ a4: Matcher<A4>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0, a1, a2, a3, a4)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -270,37 +265,33 @@ extension MockCall {
     _ a4: Matcher<A4>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0, a1, a2, a3, a4)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core)
   }
 
-  /// What the 5-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 5-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher,
-    _ m1: any _CompilableMatcher,
-    _ m2: any _CompilableMatcher,
-    _ m3: any _CompilableMatcher,
-    _ m4: any _CompilableMatcher
+    _ m0: any _HandleMatcher,
+    _ m1: any _HandleMatcher,
+    _ m2: any _HandleMatcher,
+    _ m3: any _HandleMatcher,
+    _ m4: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 5)
-    parts.add(ExpectedArgument(handleMatcher: m0))
-    parts.add(ExpectedArgument(handleMatcher: m1))
-    parts.add(ExpectedArgument(handleMatcher: m2))
-    parts.add(ExpectedArgument(handleMatcher: m3))
-    parts.add(ExpectedArgument(handleMatcher: m4))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, count: 5))
     self.errorType = errorType
   }
 
   /// Calls recorded under `identifier` whose 6 arguments match these matchers, each of
   /// its argument's own type: what `@Mock`'s handles pass. The same call as
   /// ``init(storage:identifier:typedArguments:)`` with the matchers in the list, compiled the same
-  /// way, without boxing each matcher into an `Any?` and looking up what it is.
+  /// way when a query needs it, without boxing each matcher into an `Any?` and looking up what it
+  /// is; a passing verification of a small log asks the matchers directly, compiling nothing.
   ///
   /// ```swift
   /// MockCall(storage: storage, identifier: "save", matchers: album, overwrite, tags, limit, note, retries)
@@ -316,7 +307,7 @@ extension MockCall {
     _ a4: Matcher<A4>,
     _ a5: Matcher<A5>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0, a1, a2, a3, a4, a5)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -338,32 +329,26 @@ extension MockCall {
     _ a5: Matcher<A5>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0, a1, a2, a3, a4, a5)
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core)
   }
 
-  /// What the 6-argument `init(storage:identifier:matchers:)` overloads pass on, each matcher
-  /// converted to its compiling protocol at the call site, where its type is known.
+  /// What the 6-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
+  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
+  /// log asks the matchers directly).
   @usableFromInline
   init(
     storage: MockStorage,
     identifier: String,
     errorType: (any Error.Type)?,
-    _ m0: any _CompilableMatcher,
-    _ m1: any _CompilableMatcher,
-    _ m2: any _CompilableMatcher,
-    _ m3: any _CompilableMatcher,
-    _ m4: any _CompilableMatcher,
-    _ m5: any _CompilableMatcher
+    _ m0: any _HandleMatcher,
+    _ m1: any _HandleMatcher,
+    _ m2: any _HandleMatcher,
+    _ m3: any _HandleMatcher,
+    _ m4: any _HandleMatcher,
+    _ m5: any _HandleMatcher
   ) {
-    var parts = ExpectedCall.Parts(capacity: 6)
-    parts.add(ExpectedArgument(handleMatcher: m0))
-    parts.add(ExpectedArgument(handleMatcher: m1))
-    parts.add(ExpectedArgument(handleMatcher: m2))
-    parts.add(ExpectedArgument(handleMatcher: m3))
-    parts.add(ExpectedArgument(handleMatcher: m4))
-    parts.add(ExpectedArgument(handleMatcher: m5))
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, parts)
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, m5, count: 6))
     self.errorType = errorType
   }
 }

@@ -24,7 +24,8 @@
 public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// The storage of the mock whose member this is.
   public let storage: MockStorage
-  let expected: ExpectedCall
+  /// The call compiled, or the matchers it is compiled from when a query needs it.
+  let form: _HandleForm
   /// The only error type the member may throw (`throws(E)`), or nil: ``Stubbing/thenThrow(_:)``
   /// refuses any other.
   let errorType: (any Error.Type)?
@@ -33,7 +34,7 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// matcher per argument (the same rules as ``Arguments``).
   public init(storage: MockStorage, identifier: String, arguments: [Any?]) {
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments))
+    self.form = .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments)))
     self.errorType = nil
   }
 
@@ -47,7 +48,7 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// ```
   public init(storage: MockStorage, identifier: String, arguments: [Any?], throwing errorType: any Error.Type) {
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments))
+    self.form = .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments)))
     self.errorType = errorType
   }
 
@@ -68,7 +69,11 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// ```
   public init(storage: MockStorage, identifier: String, typedArguments arguments: [Any?]) {
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true)
+    // A member with no arguments (what `@Mock` passes an empty list for) needs no compiling.
+    self.form =
+      arguments.isEmpty
+      ? .matchers(identifier, _HandleMatchers())
+      : .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true))
     self.errorType = nil
   }
 
@@ -79,12 +84,107 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// ```
   public init(storage: MockStorage, identifier: String, typedArguments arguments: [Any?], throwing errorType: any Error.Type) {
     self.storage = storage
-    self.expected = ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true)
+    self.form =
+      arguments.isEmpty
+      ? .matchers(identifier, _HandleMatchers())
+      : .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true))
     self.errorType = errorType
   }
 
   /// How the call reads in messages: `getAlbum(id: any())`.
   public var description: String { expected.description }
+
+  /// The call compiled: kept from the initializer, or compiled now from the matchers a generated
+  /// mock's handle passed (a passing verification of a small log never asks for it).
+  var expected: ExpectedCall { form.expected }
+}
+
+/// What a ``MockCall`` keeps of the call it describes.
+enum _HandleForm: Sendable {
+  /// Compiled by its initializer (argument lists).
+  case compiled(ExpectedCall)
+  /// The matchers of a generated mock's handle, of their arguments' own types, compiled when a
+  /// query needs them (``MockCall/expected``): a passing verification of a small log asks them
+  /// directly (``MockStorage/verifiesQuickly(_:_:mode:at:)``).
+  case matchers(String, _HandleMatchers)
+
+  /// The call compiled (now, for matchers).
+  var expected: ExpectedCall {
+    switch self {
+    case .compiled(let expected): return expected
+    case .matchers(let identifier, let matchers): return matchers.compiled(identifier: identifier)
+    }
+  }
+
+  /// The identifier the call is recorded under.
+  var identifier: String {
+    switch self {
+    case .compiled(let expected): return expected.identifier
+    case .matchers(let identifier, _): return identifier
+    }
+  }
+
+  /// ``_HandleMatchers/quickTested`` of a handle's matchers; nil for a compiled call.
+  var quickTested: UInt64? {
+    guard case .matchers(_, let matchers) = self else { return nil }
+    return matchers.quickTested
+  }
+}
+
+/// The matchers of a handle of a member with 0 to 6 arguments: the first two one reference each,
+/// the rest (members with more arguments are fewer) in an array. Small, so that copying a handle
+/// or a stub costs a few reference counts.
+struct _HandleMatchers: Sendable {
+  /// How many arguments the member has.
+  let count: Int
+  private let m0, m1: (any _HandleMatcher)?
+  private let rest: [any _HandleMatcher]?
+
+  init(
+    _ m0: (any _HandleMatcher)? = nil, _ m1: (any _HandleMatcher)? = nil, _ m2: (any _HandleMatcher)? = nil,
+    _ m3: (any _HandleMatcher)? = nil, _ m4: (any _HandleMatcher)? = nil, _ m5: (any _HandleMatcher)? = nil,
+    count: Int = 0
+  ) {
+    precondition(count >= 0 && count <= 6, "a handle keeps at most 6 matchers")
+    self.count = count
+    (self.m0, self.m1) = (m0, m1)
+    rest = count > 2 ? [m2, m3, m4, m5].prefix(count - 2).map { $0! } : nil
+  }
+
+  /// The matcher of argument `position` (below ``count``).
+  subscript(position: Int) -> any _HandleMatcher {
+    precondition(position >= 0 && position < count, "no matcher at argument \(position)")
+    switch position {
+    case 0: return m0!
+    case 1: return m1!
+    default: return rest![position - 2]
+    }
+  }
+
+  /// For matchers that all answer directly (see ``_QuickArgumentForm``), the positions whose
+  /// verdict decides (bit `i`: argument `i`); nil when only the compiled call can answer.
+  var quickTested: UInt64? {
+    var tested: UInt64 = 0
+    for position in 0..<count {
+      switch self[position]._quickForm() {
+      case .any: continue
+      case .verdict: tested |= 1 << UInt64(position)
+      case .unsupported: return nil
+      }
+    }
+    return tested
+  }
+
+  /// The call compiled, as ``MockCall/init(storage:identifier:typedArguments:)`` compiles the same
+  /// matchers.
+  func compiled(identifier: String) -> ExpectedCall {
+    guard count > 0 else { return ExpectedCall(identifier: identifier, arguments: .none, typesAreExact: true) }
+    var parts = ExpectedCall.Parts(capacity: count)
+    for position in 0..<count {
+      parts.add(ExpectedArgument(handleMatcher: self[position]._compilable()))
+    }
+    return ExpectedCall(identifier: identifier, parts)
+  }
 }
 
 /// Starts stubbing the calls a handle describes; finish with `thenReturn`, `thenThrow` or
@@ -120,7 +220,7 @@ public struct Stubbing<Arguments, Value>: Sendable {
       call.storage._withStubs { $0.append(answer, toStub: stubID) }
       return self
     }
-    let id = call.storage.addStub(call.expected, answer, name: "when", at: location)
+    let id = call.storage.addStub(call.form, answer, name: "when", at: location)
     return Stubbing(call: call, stubID: id, location: location)
   }
 
@@ -143,7 +243,7 @@ public struct Stubbing<Arguments, Value>: Sendable {
   @discardableResult
   public func thenThrow(_ error: any Error) -> Self {
     if let errorType = call.errorType, !_isInstance(error, of: errorType) {
-      let member = _memberName(call.expected.identifier)
+      let member = _memberName(call.form.identifier)
       reportFailure(
         "when failed - the stub for \(call.description) throws \(error), but \(member) throws only \(_render(type: errorType))",
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
@@ -208,6 +308,12 @@ public func verify<Arguments, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) {
+  if case .matchers(let identifier, let matchers) = call.form,
+    call.storage.verifiesQuickly(
+      identifier, matchers, mode: mode, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  {
+    return
+  }
   if let message = call.storage.verify(
     call.expected, mode: mode, name: "verify", fileID: fileID, filePath: filePath, line: line, column: column)
   {

@@ -13,12 +13,49 @@ enum _StubAnswer: Sendable {
 /// call takes the next answer; the last one repeats.
 struct Stub: Sendable {
   let id: UInt64
-  let expected: ExpectedCall
+  /// The identifier of the calls the stub is for.
+  let identifier: String
+  /// The call the stub is for: compiled, or a generated mock's handle's matchers, which answer
+  /// for calls being made now directly when they all can (``quickTested``).
+  let form: _HandleForm
+  /// ``_HandleForm/quickTested``, decided when the stub is made; nil when ``form`` answers
+  /// compiled (it is compiled then, once).
+  let quickTested: UInt64?
   var answers: [_StubAnswer]
   /// How many calls this stub answered.
   var uses = 0
   /// Where the stub was made (for strict mode's unused-stub report).
   let location: _Location
+
+  init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], location: _Location) {
+    self.id = id
+    self.identifier = form.identifier
+    let quickTested = form.quickTested
+    self.form = quickTested == nil ? .compiled(form.expected) : form
+    self.quickTested = quickTested
+    self.answers = answers
+    self.location = location
+  }
+
+  /// The call the stub is for, compiled (for messages).
+  var expected: ExpectedCall { form.expected }
+
+  /// Whether a call being made now, with these argument values, matches: by the compiled call, or
+  /// by the matchers' verdicts, which give the same answers for values of the arguments' own
+  /// types (what a generated mock records).
+  func matches(values: [Any?], log: CallLog) -> Bool {
+    guard let tested = quickTested, case .matchers(_, let matchers) = form else {
+      return form.expected.matches(values: values, log: log)
+    }
+    guard values.count == matchers.count else { return false }
+    var positions = tested
+    while positions != 0 {
+      let position = positions.trailingZeroBitCount
+      positions &= positions - 1
+      if !matchers[position]._quickVerdict(values[position]) { return false }
+    }
+    return true
+  }
 
   /// Reports that no call used the stub, at the stub's location.
   func reportUnused(name: String) {
@@ -36,10 +73,10 @@ struct _StubList: Sendable {
   var reported: Set<UInt64> = []
 
   /// Adds a stub and returns its id.
-  mutating func add(_ expected: ExpectedCall, _ answer: _StubAnswer, at location: _Location) -> UInt64 {
+  mutating func add(_ form: _HandleForm, _ answer: _StubAnswer, at location: _Location) -> UInt64 {
     let id = nextID
     nextID += 1
-    stubs.append(Stub(id: id, expected: expected, answers: [answer], location: location))
+    stubs.append(Stub(id: id, form: form, answers: [answer], location: location))
     return id
   }
 
@@ -85,7 +122,7 @@ extension MockStorage {
     let (single, candidates) = _withStubs { list -> (Stub?, [Stub]) in
       var first: Int? = nil
       var count = 0
-      for index in 0..<list.stubs.count where list.stubs[index].expected.identifier == identifier {
+      for index in 0..<list.stubs.count where list.stubs[index].identifier == identifier {
         if first == nil { first = index }
         count += 1
       }
@@ -93,7 +130,7 @@ extension MockStorage {
       if count == 1 { return (list.stubs[first], []) }
       var candidates: [Stub] = []
       candidates.reserveCapacity(count)
-      for index in first..<list.stubs.count where list.stubs[index].expected.identifier == identifier {
+      for index in first..<list.stubs.count where list.stubs[index].identifier == identifier {
         candidates.append(list.stubs[index])
       }
       return (nil, candidates)
@@ -102,10 +139,10 @@ extension MockStorage {
     let values = arguments()
     var chosenID: UInt64?
     if let single {
-      if single.expected.matches(values: values, log: log) { chosenID = single.id }
+      if single.matches(values: values, log: log) { chosenID = single.id }
     } else {
       for index in stride(from: candidates.count - 1, through: 0, by: -1)
-      where candidates[index].expected.matches(values: values, log: log) {
+      where candidates[index].matches(values: values, log: log) {
         chosenID = candidates[index].id
         break
       }
@@ -124,14 +161,23 @@ extension MockStorage {
 
   /// Adds a stub after checking its arguments can be compared; reports and returns nil otherwise.
   func addStub(_ expected: ExpectedCall, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
+    addStub(.compiled(expected), answer, name: name, at: location)
+  }
+
+  /// Adds a stub for a handle's call (matchers a handle keeps stay uncompiled when they can answer
+  /// directly, see ``Stub/matches(values:log:)``); reports and returns nil when its arguments
+  /// cannot be compared.
+  func addStub(_ form: _HandleForm, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
     noteTestLocation(location)
-    if let problem = expected.incomparableMessage(name: name) {
+    // (A handle's matchers are never incomparable values: only a compiled list can hold one.)
+    if case .compiled(let expected) = form, let problem = expected.incomparableMessage(name: name) {
       reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return nil
     }
+    let identifier = form.identifier
     return _withStubs { list in
-      let id = list.add(expected, answer, at: location)
-      _stubbedLengths.bitwiseOr(Self._lengthBit(expected.identifier), ordering: .releasing)
+      let id = list.add(form, answer, at: location)
+      _stubbedLengths.bitwiseOr(Self._lengthBit(identifier), ordering: .releasing)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id
     }

@@ -121,6 +121,27 @@ extension MockStorage {
     return nil
   }
 
+  /// A verification of a generated mock's handle (``_HandleForm/matchers(_:_:)``) that passes,
+  /// answered without compiling the handle: in a log of at most `CallLog._quickCallLimit` calls,
+  /// each argument's matcher is asked about the recorded values directly, as the compiled pattern
+  /// would ask it (see ``_QuickArgumentForm``). Returns true when the verification passed, its
+  /// calls marked verified; false, having marked nothing, when it would fail or cannot be answered
+  /// this way (a captor, a test the engine runs on bytes, a big log, an invalid mode). The
+  /// caller then runs ``verify(_:mode:name:fileID:filePath:line:column:)``, which gives every answer
+  /// and message.
+  func verifiesQuickly(_ identifier: String, _ matchers: _HandleMatchers, mode: VerificationMode, at location: _Location) -> Bool {
+    guard mode.problem(name: "verify") == nil, let tested = matchers.quickTested
+    else { return false }
+    noteTestLocation(location)
+    return log._quickCountAndMark(
+      method: identifier, argumentCount: matchers.count, tested: tested,
+      test: { position, value in matchers[position]._quickVerdict(value) },
+      accept: { count, total in
+        let (low, high) = mode.countBounds(total: total)
+        return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)
+      })
+  }
+
   /// `captor(Int) cannot capture argument 1 of take: it is a String`, for the first captor that
   /// cannot take a matching call's argument.
   func captorProblem(_ expected: ExpectedCall, name: String) -> String? {

@@ -93,6 +93,62 @@ extension CallLog {
     }
   }
 
+  /// The most calls ``_quickCountAndMark(method:argumentCount:tested:test:accept:)`` looks through.
+  package static var _quickCallLimit: Int { 64 }
+
+  /// A verification of a small log answered in Swift, with no pattern compiled: counts the calls
+  /// of `method` with `argumentCount` arguments whose values at the `tested` positions (bit `i`:
+  /// argument `i`) pass `test`, and when `accept(count, total)` holds, marks them verified and
+  /// returns true. Returns false, having marked nothing, when `accept` refuses or when the log
+  /// cannot answer here as the engine would: it holds more than ``_quickCallLimit`` calls, a
+  /// matching call's tested value is not kept (a log that keeps structures only), or the log is in
+  /// use by a check on this thread. The caller then runs the compiled verification, which answers
+  /// and reports everything.
+  ///
+  /// `test` gets the value the engine's predicates get (the kept value, or one rebuilt from its
+  /// bytes), inside the log's lock: the caller must pass a test that answers as the compiled
+  /// pattern does, and that does not use this log.
+  package func _quickCountAndMark(
+    method: String,
+    argumentCount: Int,
+    tested: UInt64,
+    test: (_ position: Int, _ value: Any?) -> Bool,
+    accept: (_ count: Int, _ total: Int) -> Bool
+  ) -> Bool {
+    if _isReentrant { return false }
+    return _query("verify", fallback: false, #fileID, #filePath, #line, #column, deferred: .unread) { state -> Bool in
+      guard let log = state.log else { return false }
+      let total = state.callCount
+      guard total <= Self._quickCallLimit else { return false }
+      guard let methodID = state.methodID(method) else { return accept(0, total) }
+      return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(total, 1)) { matched -> Bool in
+        var count = 0
+        var call = vrt_call()
+        for index in 0..<total {
+          guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return false }
+          guard call.method == methodID, Int(call.arg_count) == argumentCount else { continue }
+          var matches = true
+          var positions = tested
+          while positions != 0 {
+            let position = positions.trailingZeroBitCount
+            positions &= positions - 1
+            guard let value = state.quickValue(of: call, at: index, position: position) else { return false }
+            if !test(position, value.value) {
+              matches = false
+              break
+            }
+          }
+          if matches {
+            matched[count] = UInt64(index)
+            count += 1
+          }
+        }
+        guard accept(count, total) else { return false }
+        return vrt_log_mark_calls(log, matched.baseAddress, count) == VRT_OK
+      }
+    }
+  }
+
   /// Calls `body`, inside the log's lock, with the retained value of argument `position` of every
   /// call matching `pattern`, in recording order (nothing when the log keeps no values). `body`
   /// must not use this log.
@@ -220,6 +276,25 @@ private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: U
 extension _CallLogState {
   /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
   /// arguments are plain, else the retained value; nil when the log keeps none there.
+  /// The value of argument `position` of `call` (call `index`, read with `vrt_log_get`) as the
+  /// engine's predicates see it: kept, or rebuilt from its bytes by the call's shape; nil when the
+  /// log keeps no value for it.
+  func quickValue(of call: vrt_call, at index: Int, position: Int) -> _RetainedValue? {
+    if call.tag == _ValueTag.none { return nil }
+    if call.tag >= _ValueTag.retainedBase {
+      let kept = Int(call.tag - _ValueTag.retainedBase)
+      guard kept < retained.count, position < retained[kept].count else { return nil }
+      return _RetainedValue(retained[kept][position])
+    }
+    guard let log else { return nil }
+    var bytes: UnsafePointer<UInt8>? = nil
+    var length = 0
+    guard vrt_log_argument(log, UInt64(index), UInt32(position), &bytes, &length, nil) == VRT_OK else { return nil }
+    return _argumentValue(
+      tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
+      retained: retained)
+  }
+
   func retainedValue(call index: Int, position: Int) -> _RetainedValue? {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()
