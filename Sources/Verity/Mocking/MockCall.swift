@@ -58,8 +58,10 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// also checks the value's type) accepts every call without looking at its argument, the same
   /// answer with no per-call work. `@Mock`'s handles of plain values use it, and so do its matcher
   /// handles of members with more than 6 arguments; those with 1 to 6 pass the same matchers one
-  /// by one, to ``init(storage:identifier:matchers:)`` and its siblings, which compile them alike
-  /// without an `Any?` per matcher. A handle whose member is generic uses
+  /// by one, to ``init(storage:identifier:matchers:)`` and its siblings, which give the same
+  /// answers without an `Any?` per matcher, compiling them only when a query needs it. (An empty
+  /// list, a member with no arguments, needs no compiling either.) A handle whose member is
+  /// generic uses
   /// ``init(storage:identifier:arguments:)``, where `any()` pins the type.
   ///
   /// ```swift
@@ -122,12 +124,6 @@ enum _HandleForm: Sendable {
     case .compiled(let expected): return expected.identifier
     case .matchers(let identifier, _): return identifier
     }
-  }
-
-  /// ``_HandleMatchers/quickTested`` of a handle's matchers; nil for a compiled call.
-  var quickTested: UInt64? {
-    guard case .matchers(_, let matchers) = self else { return nil }
-    return matchers.quickTested
   }
 }
 

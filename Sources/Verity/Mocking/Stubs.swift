@@ -15,12 +15,14 @@ struct Stub: Sendable {
   let id: UInt64
   /// The identifier of the calls the stub is for.
   let identifier: String
-  /// The call the stub is for: compiled, or a generated mock's handle's matchers, which answer
-  /// for calls being made now directly when they all can (``quickTested``).
-  let form: _HandleForm
-  /// ``_HandleForm/quickTested``, decided when the stub is made; nil when ``form`` answers
-  /// compiled (it is compiled then, once).
-  let quickTested: UInt64?
+  /// The call the stub is for, compiled; nil when ``matchers`` answer.
+  private let compiled: ExpectedCall?
+  /// A generated mock's handle's matchers, kept when they all answer for a call being made now
+  /// directly (``_HandleMatchers/quickTested``, decided when the stub is made); a stub whose
+  /// matchers cannot is compiled then, once.
+  private let matchers: _HandleMatchers?
+  /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
+  private let tested: UInt64
   var answers: [_StubAnswer]
   /// How many calls this stub answered.
   var uses = 0
@@ -30,23 +32,26 @@ struct Stub: Sendable {
   init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], location: _Location) {
     self.id = id
     self.identifier = form.identifier
-    let quickTested = form.quickTested
-    self.form = quickTested == nil ? .compiled(form.expected) : form
-    self.quickTested = quickTested
+    if case .matchers(_, let matchers) = form, let tested = matchers.quickTested {
+      (self.compiled, self.matchers, self.tested) = (nil, matchers, tested)
+    } else {
+      (self.compiled, self.matchers, self.tested) = (form.expected, nil, 0)
+    }
     self.answers = answers
     self.location = location
   }
 
   /// The call the stub is for, compiled (for messages).
-  var expected: ExpectedCall { form.expected }
+  var expected: ExpectedCall {
+    if let compiled { return compiled }
+    return (matchers ?? _HandleMatchers()).compiled(identifier: identifier)
+  }
 
   /// Whether a call being made now, with these argument values, matches: by the compiled call, or
   /// by the matchers' verdicts, which give the same answers for values of the arguments' own
   /// types (what a generated mock records).
   func matches(values: [Any?], log: CallLog) -> Bool {
-    guard let tested = quickTested, case .matchers(_, let matchers) = form else {
-      return form.expected.matches(values: values, log: log)
-    }
+    guard let matchers else { return compiled?.matches(values: values, log: log) ?? false }
     guard values.count == matchers.count else { return false }
     var positions = tested
     while positions != 0 {

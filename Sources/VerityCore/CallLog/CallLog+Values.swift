@@ -299,15 +299,6 @@ extension _CallLogState {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()
     guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return nil }
-    if call.tag == _ValueTag.none { return nil }
-    if call.tag >= _ValueTag.retainedBase {
-      return _argumentValue(tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: nil, count: 0), shapes: shapes, retained: retained)
-    }
-    var bytes: UnsafePointer<UInt8>? = nil
-    var length = 0
-    guard vrt_log_argument(log, UInt64(index), UInt32(position), &bytes, &length, nil) == VRT_OK else { return nil }
-    return _argumentValue(
-      tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
-      retained: retained)
+    return quickValue(of: call, at: index, position: position)
   }
 }
