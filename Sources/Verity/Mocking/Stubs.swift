@@ -13,16 +13,9 @@ enum _StubAnswer: Sendable {
 /// call takes the next answer; the last one repeats.
 struct Stub: Sendable {
   let id: UInt64
-  /// The identifier of the calls the stub is for.
-  let identifier: String
-  /// The call the stub is for, compiled; nil when ``matchers`` answer.
-  private let compiled: ExpectedCall?
-  /// A generated mock's handle's matchers, kept when they all answer for a call being made now
-  /// directly (``_HandleMatchers/quickTested``, decided when the stub is made); a stub whose
-  /// matchers cannot is compiled then, once.
-  private let matchers: _HandleMatchers?
-  /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
-  private let tested: UInt64
+  /// What calls the stub is for (shared by the stub's copies: a call being made now copies its
+  /// candidate stubs out of the lock).
+  let call: _StubCall
   var answers: [_StubAnswer]
   /// How many calls this stub answered.
   var uses = 0
@@ -31,27 +24,60 @@ struct Stub: Sendable {
 
   init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], location: _Location) {
     self.id = id
-    self.identifier = form.identifier
-    if case .matchers(_, let matchers) = form, let tested = matchers.quickTested {
-      (self.compiled, self.matchers, self.tested) = (nil, matchers, tested)
-    } else {
-      (self.compiled, self.matchers, self.tested) = (form.expected, nil, 0)
-    }
+    self.call = _StubCall(form)
     self.answers = answers
     self.location = location
   }
 
+  /// The identifier of the calls the stub is for.
+  var identifier: String { call.compiled.identifier }
+
   /// The call the stub is for, compiled (for messages).
+  var expected: ExpectedCall { call.expected }
+
+  /// Whether a call being made now, with these argument values, matches (see ``_StubCall``).
+  func matches(values: [Any?], log: CallLog) -> Bool {
+    call.matches(values: values, log: log)
+  }
+
+  /// Reports that no call used the stub, at the stub's location.
+  func reportUnused(name: String) {
+    reportFailure(
+      "\(name) - the stub for \(expected.description) was never used",
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
+
+/// The calls a stub is for: a compiled call, or a generated mock's handle's matchers, kept when
+/// they all answer for a call being made now directly (``_HandleMatchers/quickTested``, decided
+/// when the stub is made; a stub whose matchers cannot is compiled then, once). Immutable.
+final class _StubCall: Sendable {
+  /// The call compiled. With ``matchers``, a call of any arguments under the same identifier:
+  /// messages compile the matchers (``expected``).
+  let compiled: ExpectedCall
+  let matchers: _HandleMatchers?
+  /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
+  let tested: UInt64
+
+  init(_ form: _HandleForm) {
+    if case .matchers(let identifier, let matchers) = form, let tested = matchers.quickTested {
+      (compiled, self.matchers, self.tested) = (ExpectedCall(identifier: identifier, arguments: .any), matchers, tested)
+    } else {
+      (compiled, matchers, tested) = (form.expected, nil, 0)
+    }
+  }
+
+  /// The call compiled (for messages).
   var expected: ExpectedCall {
-    if let compiled { return compiled }
-    return (matchers ?? _HandleMatchers()).compiled(identifier: identifier)
+    guard let matchers else { return compiled }
+    return matchers.compiled(identifier: compiled.identifier)
   }
 
   /// Whether a call being made now, with these argument values, matches: by the compiled call, or
   /// by the matchers' verdicts, which give the same answers for values of the arguments' own
   /// types (what a generated mock records).
   func matches(values: [Any?], log: CallLog) -> Bool {
-    guard let matchers else { return compiled?.matches(values: values, log: log) ?? false }
+    guard let matchers else { return compiled.matches(values: values, log: log) }
     guard values.count == matchers.count else { return false }
     var positions = tested
     while positions != 0 {
@@ -60,13 +86,6 @@ struct Stub: Sendable {
       if !matchers[position]._quickVerdict(values[position]) { return false }
     }
     return true
-  }
-
-  /// Reports that no call used the stub, at the stub's location.
-  func reportUnused(name: String) {
-    reportFailure(
-      "\(name) - the stub for \(expected.description) was never used",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 }
 

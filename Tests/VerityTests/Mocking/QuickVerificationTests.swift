@@ -21,6 +21,21 @@ struct QuickVerificationTests {
     static func == (a: Box, b: Box) -> Bool { a.value == b.value }
   }
 
+  /// A conformance whose structure does not decide `==` (as `@Matchable` writes): `==` looks at
+  /// the `id` alone.
+  struct Tagged: Equatable, Sendable, StructurallyEncodable {
+    var id: Int
+    var note: String
+    static func == (a: Tagged, b: Tagged) -> Bool { a.id == b.id }
+    static var structureDecidesEquality: Bool { false }
+    func encode(to encoder: inout StructureEncoder) {
+      encoder.encodeStruct(StructureEncoder.typeName(of: Self.self)) { fields in
+        fields.field("id", id)
+        fields.field("note", note)
+      }
+    }
+  }
+
   /// Records as `@Mock`'s members do (`recordable`, for argument types with no conformance).
   final class Player: Mock, Sendable {
     let storage = MockStorage()
@@ -60,6 +75,14 @@ struct QuickVerificationTests {
 
     func listRateCall(_ stars: Matcher<Int?>) -> MockCall<Int?, String> {
       MockCall(storage: storage, identifier: "rate(_:)", arguments: [stars])
+    }
+
+    func tag(_ tagged: Tagged) {
+      storage.log.record("tag(_:)", recordable(tagged))
+    }
+
+    func tagCall(_ tagged: Matcher<Tagged>) -> MockCall<Tagged, Void> {
+      MockCall(storage: storage, identifier: "tag(_:)", matchers: tagged)
     }
 
     func stop() {
@@ -156,6 +179,22 @@ struct QuickVerificationTests {
     let listed = Self.count(MockCall<Box, Void>(storage: player.storage, identifier: "hold(_:)", arguments: [eq(Box(2))]))
     #expect(quick == listed)
     #expect(quick >= 0)
+  }
+
+  /// An `eq` of a conformance whose structure does not decide `==` runs `==`, as the compiled
+  /// pattern does: both count the calls `==` accepts.
+  @Test func aConformanceWhoseStructureDoesNotDecideCountsByEquality() {
+    let player = Player()
+    player.tag(Tagged(id: 1, note: "a"))
+    player.tag(Tagged(id: 1, note: "b"))
+    player.tag(Tagged(id: 2, note: "a"))
+    let wanted = Tagged(id: 1, note: "z")
+    let listed = Self.count(MockCall<Tagged, Void>(storage: player.storage, identifier: "tag(_:)", arguments: [eq(wanted)]))
+    #expect(listed == 2)
+    #expect(Self.count(player.tagCall(eq(wanted))) == listed)
+    verify(player.tagCall(eq(wanted)), .times(2))
+    verify(player.tagCall(!eq(wanted)))
+    player.verifyNoMoreInteractions()
   }
 
   /// A stub made through the handle answers the calls a list handle's stub answers, optional
