@@ -438,6 +438,29 @@ vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indic
   return VRT_OK;
 }
 
+vrt_status vrt_log_method_calls(const vrt_log *log, uint32_t method, vrt_method_call *out_calls,
+                                size_t capacity, uint64_t *out_total) {
+  if (log == NULL || out_total == NULL || (out_calls == NULL && capacity > 0)) return VRT_ERR_NULL_ARGUMENT;
+  if (method >= log->method_count) return VRT_ERR_INVALID_ARGUMENT;
+  const vrt__method *md = &log->methods[method];
+  const vrt__page *page = NULL;
+  uint64_t page_base = 0, page_end = 0;
+  for (uint32_t k = 0; k < md->call_count && k < capacity; k++) {
+    uint64_t index = md->calls[k];
+    if (index >= page_end) {
+      page = &log->pages[vrt__page_of(index)];
+      page_base = page->base;
+      page_end = page_base + page->capacity;
+    }
+    const uint32_t slot = (uint32_t)(index - page_base);
+    out_calls[k].index = index;
+    out_calls[k].tag = page->tag[slot];
+    out_calls[k].arg_count = page->meta[slot] & 0xFFu;
+  }
+  *out_total = md->call_count;
+  return VRT_OK;
+}
+
 /* Arguments ---------------------------------------------------------------------------------- */
 
 vrt_status vrt_log_argument(const vrt_log *log, uint64_t index, uint32_t position,

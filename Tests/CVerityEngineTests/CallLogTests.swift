@@ -187,6 +187,40 @@ import Testing
     #expect(vrt_log_unverified(log.raw, 5, nil, 0, &total) == VRT_ERR_INVALID_ARGUMENT)
   }
 
+  @Test func methodCallsListAMethodsCallsInOrderWithTheirTagsAndArgumentCounts() {
+    let log = Log()
+    let f = log.intern("f")
+    let g = log.intern("g")
+    let h = log.intern("h")
+    for i in 0..<150 {
+      let method = i.isMultiple(of: 3) ? g : f
+      let args = Array(repeating: intBytes(Int64(i)), count: i % 4)
+      let bytes = args.flatMap { $0 }
+      let status = bytes.withUnsafeBufferPointer {
+        vrt_log_append_tagged(log.raw, method, $0.baseAddress, $0.count, UInt32(args.count), VRT_SEQ_AUTO, UInt32(i + 1), nil)
+      }
+      #expect(status == VRT_OK)
+    }
+    var calls = [vrt_method_call](repeating: vrt_method_call(), count: 200)
+    var total: UInt64 = 0
+    #expect(calls.withUnsafeMutableBufferPointer { vrt_log_method_calls(log.raw, g, $0.baseAddress, 200, &total) } == VRT_OK)
+    #expect(total == 50)
+    let gIndices: [Int] = Array(stride(from: 0, to: 150, by: 3))
+    #expect(calls.prefix(50).map { Int($0.index) } == gIndices)
+    #expect(calls.prefix(50).map { Int($0.tag) } == gIndices.map { $0 + 1 })
+    #expect(calls.prefix(50).map { Int($0.arg_count) } == gIndices.map { $0 % 4 })
+    // Fewer than the method's calls: the first ones, and the whole count.
+    #expect(calls.withUnsafeMutableBufferPointer { vrt_log_method_calls(log.raw, f, $0.baseAddress, 3, &total) } == VRT_OK)
+    #expect(total == 100)
+    #expect(calls.prefix(3).map(\.index) == [1, 2, 4])
+    #expect(vrt_log_method_calls(log.raw, h, nil, 0, &total) == VRT_OK)
+    #expect(total == 0)
+    #expect(vrt_log_method_calls(log.raw, 9, nil, 0, &total) == VRT_ERR_INVALID_ARGUMENT)
+    #expect(vrt_log_method_calls(nil, f, nil, 0, &total) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_log_method_calls(log.raw, f, nil, 0, nil) == VRT_ERR_NULL_ARGUMENT)
+    #expect(vrt_log_method_calls(log.raw, f, nil, 1, &total) == VRT_ERR_NULL_ARGUMENT)
+  }
+
   @Test func memoryIsAccounted() {
     let log = Log(chunkSize: 4096)
     let before = vrt_log_memory(log.raw)

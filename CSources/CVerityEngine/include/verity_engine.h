@@ -777,6 +777,21 @@ vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, ui
 vrt_status vrt_log_unverified(vrt_log *log, uint32_t method, uint64_t *out_indices, size_t capacity,
                               uint64_t *out_total);
 
+/** One call of a method, as vrt_log_method_calls lists it (the fields vrt_log_get reads). */
+typedef struct vrt_method_call {
+  uint64_t index;
+  uint32_t tag;
+  uint32_t arg_count;
+} vrt_method_call;
+
+/**
+ * The calls of `method`, in index order, from its per-method index: writes up to `capacity` of
+ * them to `out_calls` and the method's call count to `out_total` (required). `out_calls` may be
+ * NULL when `capacity` is 0. INVALID_ARGUMENT for a method id never interned. O(calls written).
+ */
+vrt_status vrt_log_method_calls(const vrt_log *log, uint32_t method, vrt_method_call *out_calls,
+                                size_t capacity, uint64_t *out_total);
+
 /** A call of the pattern's method that did not match, with how close it came. */
 typedef struct vrt_near_call {
   uint64_t index;

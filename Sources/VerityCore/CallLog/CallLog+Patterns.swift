@@ -135,7 +135,7 @@ final class _PredicateContext {
   /// By position, or empty when no argument has one.
   let accelerators: [_ArgumentAccelerator?]
   let shapes: [_ArgumentShape]
-  let retained: [[Any?]]
+  let retained: [_KeptArguments]
   /// Per argument position with an accelerator: whether a tag's calls hold exactly the
   /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
   let fastTags: [[Bool]]
@@ -267,7 +267,7 @@ final class _PredicateContext {
 /// The value of argument `position` of a call with `tag` (its bytes given): rebuilt from the bytes
 /// by the tag's shape, or taken from the call's retained array; nil when none is kept.
 func _argumentValue(
-  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], retained: [[Any?]]
+  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], retained: [_KeptArguments]
 ) -> _RetainedValue? {
   if tag == _ValueTag.none { return nil }
   if tag >= _ValueTag.retainedBase {

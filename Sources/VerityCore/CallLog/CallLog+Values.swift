@@ -121,30 +121,37 @@ extension CallLog {
       let total = state.callCount
       guard total <= Self._quickCallLimit else { return false }
       guard let methodID = state.methodID(method) else { return accept(0, total) }
-      return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(total, 1)) { matched -> Bool in
-        var count = 0
-        var call = vrt_call()
-        for index in 0..<total {
-          guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return false }
-          guard call.method == methodID, Int(call.arg_count) == argumentCount else { continue }
-          var matches = true
-          var positions = tested
-          while positions != 0 {
-            let position = positions.trailingZeroBitCount
-            positions &= positions - 1
-            guard let value = state.quickValue(of: call, at: index, position: position) else { return false }
-            if !test(position, value.value) {
-              matches = false
-              break
+      // The method's calls from its per-method index, then its matches, in stack storage.
+      return withUnsafeTemporaryAllocation(of: vrt_method_call.self, capacity: max(total, 1)) { calls -> Bool in
+        var listed: UInt64 = 0
+        guard vrt_log_method_calls(log, methodID, calls.baseAddress, total, &listed) == VRT_OK, listed <= UInt64(total)
+        else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(Int(listed), 1)) { matched -> Bool in
+          var count = 0
+          for k in 0..<Int(listed) {
+            let call = calls[k]
+            guard Int(call.arg_count) == argumentCount else { continue }
+            var matches = true
+            var positions = tested
+            while positions != 0 {
+              let position = positions.trailingZeroBitCount
+              positions &= positions - 1
+              guard let value = state.quickValue(tag: call.tag, at: Int(call.index), position: position) else {
+                return false
+              }
+              if !test(position, value.value) {
+                matches = false
+                break
+              }
+            }
+            if matches {
+              matched[count] = call.index
+              count += 1
             }
           }
-          if matches {
-            matched[count] = UInt64(index)
-            count += 1
-          }
+          guard accept(count, total) else { return false }
+          return vrt_log_mark_calls(log, matched.baseAddress, count) == VRT_OK
         }
-        guard accept(count, total) else { return false }
-        return vrt_log_mark_calls(log, matched.baseAddress, count) == VRT_OK
       }
     }
   }
@@ -276,13 +283,13 @@ private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: U
 extension _CallLogState {
   /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
   /// arguments are plain, else the retained value; nil when the log keeps none there.
-  /// The value of argument `position` of `call` (call `index`, read with `vrt_log_get`) as the
+  /// The value of argument `position` of call `index`, whose engine tag is `tag`, as the
   /// engine's predicates see it: kept, or rebuilt from its bytes by the call's shape; nil when the
   /// log keeps no value for it.
-  func quickValue(of call: vrt_call, at index: Int, position: Int) -> _RetainedValue? {
-    if call.tag == _ValueTag.none { return nil }
-    if call.tag >= _ValueTag.retainedBase {
-      let kept = Int(call.tag - _ValueTag.retainedBase)
+  func quickValue(tag: UInt32, at index: Int, position: Int) -> _RetainedValue? {
+    if tag == _ValueTag.none { return nil }
+    if tag >= _ValueTag.retainedBase {
+      let kept = Int(tag - _ValueTag.retainedBase)
       guard kept < retained.count, position < retained[kept].count else { return nil }
       return _RetainedValue(retained[kept][position])
     }
@@ -291,7 +298,7 @@ extension _CallLogState {
     var length = 0
     guard vrt_log_argument(log, UInt64(index), UInt32(position), &bytes, &length, nil) == VRT_OK else { return nil }
     return _argumentValue(
-      tag: call.tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
+      tag: tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
       retained: retained)
   }
 
@@ -299,6 +306,6 @@ extension _CallLogState {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()
     guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return nil }
-    return quickValue(of: call, at: index, position: position)
+    return quickValue(tag: call.tag, at: index, position: position)
   }
 }

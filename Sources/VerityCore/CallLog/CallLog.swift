@@ -89,7 +89,7 @@ public final class CallLog: Sendable {
 
   /// The number of calls whose deferred arguments are not written yet (for tests).
   package var _callsWithDeferredArguments: Int {
-    _withState { state in state.deferredCalls.count / 2 }
+    _withState { state in state.deferredCallCount }
   }
 
   // MARK: Recording
@@ -132,7 +132,7 @@ public final class CallLog: Sendable {
       retain: { retained, hasWrappers in
         var values: [Any?] = []
         repeat values.append(_retainedArgument(each arguments, hasWrappers))
-        retained.append(values)
+        retained.append(_KeptArguments(values))
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -195,7 +195,7 @@ public final class CallLog: Sendable {
     }
     _commit(
       method, argumentCount: arguments.count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: contentsArePlain, retain: { retained, _ in retained.append(arguments) },
+      contentsArePlain: contentsArePlain, retain: { retained, _ in retained.append(_KeptArguments(arguments)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -251,7 +251,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (_ retained: inout [[Any?]], _ hasWrappers: Bool) -> Void,
+    retain: (_ retained: inout [_KeptArguments], _ hasWrappers: Bool) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -340,8 +340,8 @@ public final class CallLog: Sendable {
   public var memoryFootprint: Int {
     _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
-        + state.retained.capacity * MemoryLayout<[Any?]>.stride
-        + state.retained.reduce(0) { $0 + $1.capacity * MemoryLayout<Any?>.stride }
+        + state.retained.capacity * MemoryLayout<_KeptArguments>.stride
+        + state.retained.reduce(0) { $0 + $1.rest.capacity * MemoryLayout<Any?>.stride }
     }
   }
 }
@@ -359,6 +359,86 @@ struct _RetainedValue {
   @usableFromInline
   init(_ value: Any?) {
     self.value = value
+  }
+}
+
+/// The kept argument values of one call: the first two in place, the rest in an array, so that a
+/// typed call of one or two arguments (most are) allocates no array of its own; an `[Any?]` call
+/// keeps its own list. And the positions whose bytes were deferred (bit `i`: argument `i`; see
+/// `StructureEncoder._deferArgument`).
+///
+/// Kept inside the log's lock, as ``_RetainedValue`` is: no `Sendable` conformance of its own.
+@usableFromInline
+struct _KeptArguments {
+  @usableFromInline let count: Int
+  @usableFromInline let a0: Any?
+  @usableFromInline let a1: Any?
+  /// The arguments after the first two; or, for a list (``listed``), all of them.
+  @usableFromInline let rest: [Any?]
+  @usableFromInline let listed: Bool
+  /// The positions written only when a query needs their bytes (0 once written).
+  var deferred: UInt64 = 0
+
+  /// No arguments.
+  @inlinable
+  init() {
+    (count, a0, a1, rest, listed) = (0, nil, nil, [], false)
+  }
+
+  /// One argument.
+  @inlinable
+  init(_ a0: Any?) {
+    (count, self.a0, a1, rest, listed) = (1, a0, nil, [], false)
+  }
+
+  /// Two arguments.
+  @inlinable
+  init(_ a0: Any?, _ a1: Any?) {
+    (count, self.a0, self.a1, rest, listed) = (2, a0, a1, [], false)
+  }
+
+  /// Three or more arguments: the first two, and the others in order.
+  @inlinable
+  init(_ a0: Any?, _ a1: Any?, rest: [Any?]) {
+    (count, self.a0, self.a1, self.rest, listed) = (2 + rest.count, a0, a1, rest, false)
+  }
+
+  /// The arguments of an `[Any?]` list, kept as the list.
+  @inlinable
+  init(_ values: [Any?]) {
+    (count, a0, a1, rest, listed) = (values.count, nil, nil, values, true)
+  }
+
+  /// Argument `position` (below ``count``).
+  subscript(position: Int) -> Any? {
+    if listed { return rest[position] }
+    switch position {
+    case 0: return a0
+    case 1: return a1
+    default: return rest[position - 2]
+    }
+  }
+}
+
+/// A word per method id, 0 until set: the first 8 methods' in place (a test's mock has a few
+/// methods), the rest in an array.
+struct _MethodMasks {
+  private var first: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+  private var more: [UInt64] = []
+
+  subscript(method: Int) -> UInt64 {
+    get {
+      if method < 8 { return withUnsafeBytes(of: first) { $0.load(fromByteOffset: method * 8, as: UInt64.self) } }
+      return method - 8 < more.count ? more[method - 8] : 0
+    }
+    set {
+      if method < 8 {
+        withUnsafeMutableBytes(of: &first) { $0.storeBytes(of: newValue, toByteOffset: method * 8, as: UInt64.self) }
+        return
+      }
+      while more.count <= method - 8 { more.append(0) }
+      more[method - 8] = newValue
+    }
   }
 }
 
@@ -492,17 +572,16 @@ struct _CallLogState: ~Copyable {
   var lastShape: UInt32 = 0
   var lastShapeTypes = _ArgumentTypes()
   var lastShapeCanBePlain = false
-  /// The argument arrays of calls whose values are kept (tag retainedBase + i is `retained[i]`).
-  var retained: [[Any?]] = []
-  /// The kept calls with deferred arguments (pure values not written yet, a placeholder in their
-  /// place; see `StructureEncoder._deferArgument`), in recording order, two words each: the
-  /// call's index in ``retained``, then its deferred positions (bit `i`: argument `i`). One array
-  /// of words, not of pairs: a debug build looks tuple metadata up on every append.
-  var deferredCalls: [UInt64] = []
+  /// The arguments of calls whose values are kept (tag retainedBase + i is `retained[i]`), each
+  /// with its deferred positions (pure values not written yet, a placeholder in their place; see
+  /// `StructureEncoder._deferArgument`).
+  var retained: [_KeptArguments] = []
+  /// How many kept calls have deferred arguments.
+  var deferredCallCount = 0
   /// By method id: the positions deferred in any of the method's calls (0: none).
-  var deferredByMethod: [UInt64] = []
+  var deferredByMethod = _MethodMasks()
   /// Whether some call has a deferred argument.
-  var hasDeferred: Bool { !deferredCalls.isEmpty }
+  var hasDeferred: Bool { deferredCallCount > 0 }
   /// Whether a query needed deferred bytes once (``materialize()`` ran): the log then writes
   /// every later argument at once (see `CallLog._defersPureValues`).
   private(set) var wroteDeferred = false
@@ -638,15 +717,9 @@ struct _CallLogState: ~Copyable {
   /// Notes that the call just recorded (of the method ``lastMethodID``, its values kept at
   /// `retained[retainedIndex]`) has the deferred arguments `positions`.
   mutating func noteDeferred(_ positions: UInt64, retainedIndex: Int) {
-    // Room for a few calls and methods at once: a test's mock defers a handful.
-    if deferredCalls.isEmpty { deferredCalls.reserveCapacity(16) }
-    deferredCalls.append(UInt64(retainedIndex))
-    deferredCalls.append(positions)
+    retained[retainedIndex].deferred = positions
+    deferredCallCount += 1
     guard let method = lastMethodID else { return }
-    if deferredByMethod.count <= Int(method) {
-      deferredByMethod.reserveCapacity(max(8, Int(method) + 1))
-      while deferredByMethod.count <= Int(method) { deferredByMethod.append(0) }
-    }
     deferredByMethod[Int(method)] |= positions
   }
 
@@ -655,7 +728,7 @@ struct _CallLogState: ~Copyable {
   /// `any()` and value predicates (a matcher, `==`) read the kept value, never those bytes.
   mutating func writeDeferred(ifReadBy pattern: CallPattern) throws(VerityEngineError) {
     guard hasDeferred, case .exactly(let arguments) = pattern.arguments,
-      let method = methodID(pattern.method), Int(method) < deferredByMethod.count
+      let method = methodID(pattern.method)
     else { return }
     let deferred = deferredByMethod[Int(method)]
     guard deferred != 0 else { return }
@@ -687,17 +760,13 @@ struct _CallLogState: ~Copyable {
       try vrt_log_intern(new, name, length, &id).check()
       guard id == method else { throw VerityEngineError(.invalidState) }
     }
-    var next = 0
     var bytes: [UInt8] = []
     for index in 0..<UInt64(callCount) {
       var call = vrt_call()
       try vrt_log_get(old, index, &call).check()
       var positions: UInt64 = 0
-      if call.tag >= _ValueTag.retainedBase, next < deferredCalls.count,
-        deferredCalls[next] == UInt64(call.tag - _ValueTag.retainedBase)
-      {
-        positions = deferredCalls[next + 1]
-        next += 2
+      if call.tag >= _ValueTag.retainedBase, Int(call.tag - _ValueTag.retainedBase) < retained.count {
+        positions = retained[Int(call.tag - _ValueTag.retainedBase)].deferred
       }
       let status: vrt_status
       if positions == 0 {
@@ -728,8 +797,9 @@ struct _CallLogState: ~Copyable {
     done = true
     vrt_log_free(old)
     log = new
-    deferredCalls = []
-    deferredByMethod = []
+    for index in 0..<retained.count where retained[index].deferred != 0 { retained[index].deferred = 0 }
+    deferredCallCount = 0
+    deferredByMethod = _MethodMasks()
     wroteDeferred = true
   }
 
