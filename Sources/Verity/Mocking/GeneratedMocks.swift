@@ -139,11 +139,14 @@ public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(va
 /// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
 /// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
 /// `Int?.none` passed to an `Any?` parameter all record as nil.
-public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
+public struct DynamicArgument<Value>: StructurallyEncodable {
   @usableFromInline let value: Value
 
   @inlinable
   init(_ value: Value) { self.value = value }
+
+  /// The argument as an element of an `[Any?]` argument list: what a call log keeps.
+  public var _keptArgument: Any? { wrappedArgument }
 
   /// The argument as an element of an `[Any?]` argument list.
   package var wrappedArgument: Any? {
@@ -157,7 +160,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
 
   /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
   /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
-  package func wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
+  public func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
     // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
     if _isOptional(Value.self) || Value.self == Any.self {
       return _argumentType(ofDynamic: wrappedArgument, contentsArePlain: &contentsArePlain)

@@ -219,8 +219,7 @@ final class _PredicateContext {
     if case .value(let test) = predicate, tag >= _ValueTag.retainedBase {
       // A kept value, handed to the predicate where it is (no copy of it out of the log).
       let index = Int(tag - _ValueTag.retainedBase)
-      guard index < retained.count, position < retained[index].count else { return test(nil) }
-      return test(retained[index][position])
+      return test(retained.keptValue(call: index, position: position)?.value)
     }
     let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, retained: retained)
     switch predicate {
@@ -272,8 +271,7 @@ func _argumentValue(
   if tag == _ValueTag.none { return nil }
   if tag >= _ValueTag.retainedBase {
     let index = Int(tag - _ValueTag.retainedBase)
-    guard index < retained.count, position < retained[index].count else { return nil }
-    return _RetainedValue(retained[index][position])
+    return retained.keptValue(call: index, position: position)
   }
   let index = Int(tag) - 1
   guard index < shapes.count, position < shapes[index].types.count else { return nil }

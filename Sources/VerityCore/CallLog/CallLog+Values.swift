@@ -290,8 +290,7 @@ extension _CallLogState {
     if tag == _ValueTag.none { return nil }
     if tag >= _ValueTag.retainedBase {
       let kept = Int(tag - _ValueTag.retainedBase)
-      guard kept < retained.count, position < retained[kept].count else { return nil }
-      return _RetainedValue(retained[kept][position])
+      return retained.keptValue(call: kept, position: position)
     }
     guard let log else { return nil }
     var bytes: UnsafePointer<UInt8>? = nil

@@ -420,6 +420,25 @@ struct _KeptArguments {
   }
 }
 
+extension Array where Element == _KeptArguments {
+  /// Argument `position` of kept call `call`, read where it is (no copy of the call's values);
+  /// nil past the end.
+  func keptValue(call: Int, position: Int) -> _RetainedValue? {
+    withUnsafeBufferPointer { calls in
+      guard call >= 0, call < calls.count, let base = calls.baseAddress else { return nil }
+      // Field by field through the pointer: reading the element whole would copy all its values.
+      let kept = base + call
+      guard position >= 0, position < kept.pointee.count else { return nil }
+      if kept.pointee.listed { return _RetainedValue(kept.pointee.rest[position]) }
+      switch position {
+      case 0: return _RetainedValue(kept.pointee.a0)
+      case 1: return _RetainedValue(kept.pointee.a1)
+      default: return _RetainedValue(kept.pointee.rest[position - 2])
+      }
+    }
+  }
+}
+
 /// A word per method id, 0 until set: the first 8 methods' in place (a test's mock has a few
 /// methods), the rest in an array.
 struct _MethodMasks {

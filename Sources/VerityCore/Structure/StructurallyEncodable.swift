@@ -45,9 +45,28 @@ public protocol StructurallyEncodable {
   /// library and Foundation types, and containers of them) skip the check, with a value no
   /// other module can make.
   static var encodingCheck: EncodingCheck { get }
+
+  /// Verity's argument wrapper only (what a generated mock records an argument of a type with no
+  /// conformance as): the type a call log records for the argument in place of the wrapper's
+  /// (`contentsArePlain` cleared for an `[Any]` or `[String: Any]` value holding something that
+  /// is not plain). Asked only of a value whose `encode(to:)` noted that it is a wrapper; the
+  /// default answers nil. Leave it.
+  func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type?
+
+  /// Verity's argument wrapper only: the value a call log keeps for the argument, the value the
+  /// wrapper stands for. The default is the value itself. Leave it.
+  var _keptArgument: Any? { get }
 }
 
 extension StructurallyEncodable {
+  /// The default: not an argument wrapper.
+  @inlinable
+  public func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? { nil }
+
+  /// The default: the value itself.
+  @inlinable
+  public var _keptArgument: Any? { self }
+
   /// The default: a conformance promises that equal structures mean `==`.
   @inlinable
   public static var structureDecidesEquality: Bool { true }
@@ -98,70 +117,15 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
   T.encodingCheck.isSkipped
 }
 
-/// A value that stands for another as a call argument (the argument wrapper of generated mocks):
-/// its `encode(to:)` calls ``StructureEncoder/noteWrappedArgument()`` and writes the other value,
-/// and the log records that value's dynamic type and keeps ``wrappedArgument``, not the wrapper.
-package protocol _ArgumentWrapper: SendableMetatype {
-  /// The value this wrapper stands for.
-  var wrappedArgument: Any? { get }
-  /// The type the log records for this wrapper (`contentsArePlain` cleared when the value is an
-  /// `[Any]` or `[String: Any]` holding something that is not plain).
-  func wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type?
-}
-
-// `value`, of a wrapper type `wrapper`, read as that type: the wrapper's own members then run with
-// its metadata in hand (a generic wrapper's static members would look it up on every call), on
-// the value itself (an `any _ArgumentWrapper` would box a wrapper wider than three words, as a
-// generated mock's wrapper of a struct argument is, on every call).
-
-/// The value the wrapper `value` (of type `wrapper`) stands for.
-func _wrappedArgument<T>(_ value: T, _ wrapper: any _ArgumentWrapper.Type) -> Any? {
-  func open<W: _ArgumentWrapper>(_: W.Type) -> Any? { unsafeBitCast(value, to: W.self).wrappedArgument }
-  return _openExistential(wrapper, do: open)
-}
-
-/// The type the log records for the wrapper `value` (of type `wrapper`).
-func _wrappedArgumentType<T>(
-  _ value: T, _ wrapper: any _ArgumentWrapper.Type, contentsArePlain: inout Bool
-) -> Any.Type? {
-  func open<W: _ArgumentWrapper>(_: W.Type) -> Any.Type? {
-    unsafeBitCast(value, to: W.self).wrappedArgumentType(contentsArePlain: &contentsArePlain)
-  }
-  return _openExistential(wrapper, do: open)
-}
-
 /// An argument as a call log keeps it: the value, or, when the call has argument wrappers
-/// (`hasWrappers`) and this is one, the value it stands for (each value is boxed once). Verity's
-/// own conformances are never wrappers: for them the compiler drops the lookup.
+/// (`hasWrappers`) and this is one, the value it stands for (``StructurallyEncodable/_keptArgument``:
+/// each value is boxed once). Verity's own conformances are never wrappers: for them the compiler
+/// drops the question.
 @inlinable
 @inline(__always)
 func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ hasWrappers: Bool) -> Any? {
-  if _slowPath(hasWrappers), !_isTrustedEncoding(T.self) { return _unwrappedArgument(value) }
+  if _slowPath(hasWrappers), !_isTrustedEncoding(T.self) { return value._keptArgument }
   return value
-}
-
-/// The slow half of ``_retainedArgument(_:_:)``, out of line.
-@usableFromInline
-@inline(never)
-func _unwrappedArgument<T>(_ value: T) -> Any? {
-  if let wrapper = _wrapperType(T.self) { return _wrappedArgument(value, wrapper) }
-  return value
-}
-
-/// `type` as an argument wrapper type, or nil: the conformance lookup made once per type (a
-/// wrapper's every recorded call asks, twice).
-func _wrapperType(_ type: Any.Type) -> (any _ArgumentWrapper.Type)? {
-  if let known = _WrapperTypes.known.value(for: type) { return known.wrapper }
-  let wrapper = type as? any _ArgumentWrapper.Type
-  _WrapperTypes.known.add(_WrapperTypes(wrapper), for: type)
-  return wrapper
-}
-
-/// What ``_wrapperType(_:)`` found for one type.
-final class _WrapperTypes: Sendable {
-  let wrapper: (any _ArgumentWrapper.Type)?
-  init(_ wrapper: (any _ArgumentWrapper.Type)?) { self.wrapper = wrapper }
-  static let known = _TypeMap<_WrapperTypes>(capacity: 1024)
 }
 
 /// The type a call log records for an argument of the `[Any?]` form (or the value an argument

@@ -376,7 +376,8 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     return true
   }
 
-  /// Called by an argument wrapper's `encode(to:)` (see ``_ArgumentWrapper``) before it writes
+  /// Called by an argument wrapper's `encode(to:)` (see
+  /// ``StructurallyEncodable/_wrappedArgumentType(contentsArePlain:)``) before it writes
   /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
   /// inside another value), the log records the wrapped value's type and keeps that value.
   package mutating func noteWrappedArgument() {
@@ -435,10 +436,9 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// wrapper's own (kept out of line: only generated mocks' arguments without a conformance).
   @usableFromInline
   @inline(never)
-  mutating func _recordWrappedArgument<T>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
-    guard let wrapperType = _wrapperType(T.self) else { return }
+  mutating func _recordWrappedArgument<T: StructurallyEncodable>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
     var contentsArePlain = true
-    let type = _wrappedArgumentType(value, wrapperType, contentsArePlain: &contentsArePlain)
+    let type = value._wrappedArgumentType(contentsArePlain: &contentsArePlain)
     types.replaceLast(with: type)
     if !contentsArePlain { plain = false }
     _flags |= _Flag.callHasWrappers
