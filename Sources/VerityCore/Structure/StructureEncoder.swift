@@ -371,8 +371,13 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       let layout = _TypeLayout.learnedFast(type), layout.isPureValue,
       layout.state.load(ordering: .acquiring) == _TypeLayout.checked
     else { return false }
-    // What a query that forgot to write the call would see: an opaque value no argument equals.
-    encodeOpaque(typeName: "Verity.DeferredArgument", description: "<deferred>")
+    // What a query that forgot to write the call would see: an opaque value no argument equals
+    // (written from static text: no string to bridge on every deferred argument).
+    let name: StaticString = "Verity.DeferredArgument"
+    let text: StaticString = "<deferred>"
+    vrt_writer_write_opaque(
+      _writer, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self), name.utf8CodeUnitCount,
+      UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self), text.utf8CodeUnitCount)
     return true
   }
 
