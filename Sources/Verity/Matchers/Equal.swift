@@ -61,13 +61,14 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
   }
 
   @usableFromInline
-  override func _quickForm() -> _QuickArgumentForm {
+  override func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
     guard captor == nil else { return .unsupported }
     // The engine compares bytes where they decide `==` (see `_bytesDecideEquality`), and runs
     // `==` itself where they never do: a plain type with no conformance, or a conformance that
     // says its structure does not decide `==` (a `@Matchable` type). For `Int` and `Bool` both
     // answers are `==`'s; other types whose bytes may decide are left to the engine.
-    if T.self == Int.self || T.self == Bool.self || _bytesNeverDecideEquality(T.self) { return .verdict }
+    if T.self == Int.self || T.self == Bool.self { return typeIsExact ? .verdict : .verdictOfExactType }
+    if _bytesNeverDecideEquality(T.self) { return .verdict }
     if let encodable = T.self as? any StructurallyEncodable.Type, !encodable.structureDecidesEquality { return .verdict }
     return .unsupported
   }

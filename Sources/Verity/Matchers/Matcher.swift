@@ -186,9 +186,13 @@ protocol _HandleMatcher: AnyObject, Sendable {
   /// The matcher this core is the parts of, for compiling.
   func _compilable() -> any _CompilableMatcher
 
-  /// How a verification of a small log can answer for this matcher, as an argument whose recorded
-  /// values all have the matcher's type (see ``_QuickArgumentForm``).
-  func _quickForm() -> _QuickArgumentForm
+  /// How a verification of a small log can answer for this matcher (see ``_QuickArgumentForm``):
+  /// as an argument whose recorded values all have the matcher's type (`typeIsExact`, a generated
+  /// mock's handle), or as an element of an `[Any?]` list, whose values may have any type.
+  func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm
+
+  /// Whether `value` is of exactly the matcher's type.
+  func _isOfExactType(_ value: Any?) -> Bool
 
   /// The verdict on a recorded value: what the engine runs for a ``_QuickArgumentForm/verdict``
   /// argument (``Matcher/_matchesAny(_:)``).
@@ -204,6 +208,9 @@ enum _QuickArgumentForm {
   /// The matcher's verdict on the recorded value decides, as it does in the engine: a matcher the
   /// engine runs as a predicate, or an `eq` whose bytes give `==`'s answer.
   case verdict
+  /// As ``verdict`` for a value of exactly the matcher's type; a value of another type is left to
+  /// the engine (an `eq(7)` the engine answers by bytes also matches an `Int8(7)`).
+  case verdictOfExactType
   /// Only the compiled pattern answers (a captor, a test the engine runs on bytes).
   case unsupported
 }
@@ -281,9 +288,20 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   final func _quickVerdict(_ value: Any?) -> Bool { matchesAny(value) }
 
   @usableFromInline
-  func _quickForm() -> _QuickArgumentForm {
+  final func _isOfExactType(_ value: Any?) -> Bool {
+    guard case .some(let present) = value else { return false }
+    return ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
+  }
+
+  @usableFromInline
+  func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
     if captor != nil { return .unsupported }
-    if case .anyValue? = engineTest { return .any }
+    // (In a list, `any()` of a type checks the value's type: the engine runs it as a predicate.)
+    if typeIsExact, case .anyValue? = engineTest { return .any }
+    if !typeIsExact, case .anyValue? = engineTest {
+      if case .any = engineForm { return .any }
+      return .verdict
+    }
     // Other engine tests (built-in comparisons, string matchers) run in C on bytes: they are left
     // to the engine. Without one, the engine runs this core's verdict on the recorded value.
     guard engineTest == nil else { return .unsupported }

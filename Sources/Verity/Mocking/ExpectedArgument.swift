@@ -258,6 +258,16 @@ final class _ArgumentElementKind: Sendable {
   }
 }
 
+/// The core of `element` when it is a ``Matcher`` of a type seen before in an argument list (see
+/// ``_ArgumentElementKind``); nil for anything else (a plain value, a captor, nil, a type not
+/// learned yet).
+func _knownMatcherCore(_ element: Any?) -> (any _HandleMatcher)? {
+  guard let present = element, let known = _ArgumentElementKind.known.value(for: type(of: present)),
+    let open = known.openMatcher
+  else { return nil }
+  return open(present)._handleMatcher
+}
+
 /// `value` as a conformance whose structure decides `==` by its bytes: one that promises equal
 /// structures ⇔ `==` (not a `@Matchable` type, whose own `==` decides, see
 /// ``StructurallyEncodable/structureDecidesEquality``), and not a Foundation object, which
@@ -356,6 +366,8 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   func _matchesAny(_ value: Any?) -> Bool
   /// ``_matchesAny(_:)`` as a closure the engine can keep.
   var _verdictOnAny: @Sendable (Any?) -> Bool { get }
+  /// The matcher's core, as a handle keeps it.
+  var _handleMatcher: any _HandleMatcher { get }
 }
 
 /// What ``_CompilableMatcher/_compilation(typeIsExact:)`` answers.
@@ -374,4 +386,7 @@ extension Matcher: _CompilableMatcher {
   func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
     _core.compilation(typeIsExact: typeIsExact)
   }
+
+  @usableFromInline
+  var _handleMatcher: any _HandleMatcher { _core }
 }

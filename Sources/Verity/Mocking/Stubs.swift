@@ -477,6 +477,15 @@ func _renderCall(_ identifier: String, _ arguments: [Any?]) -> String {
 /// _selfDescription(album)    // nil: the structure is shown
 /// ```
 func _selfDescription(_ value: Any?) -> String? {
+  // The common scalars by metadata identity: standard types render by structure (no casts).
+  if let value {
+    let type = ObjectIdentifier(type(of: value))
+    if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(String.self) || type == ObjectIdentifier(Bool.self)
+      || type == ObjectIdentifier(Double.self)
+    {
+      return nil
+    }
+  }
   guard let value, let present = _flattenOptional(value), !(present is any StructurallyEncodable),
     !(type(of: present) is NSObject.Type),
     present is any CustomStringConvertible || present is any CustomDebugStringConvertible

@@ -49,6 +49,24 @@ extension Mock {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    // A list of matchers (most verifications) is asked directly when that gives the answer.
+    switch arguments {
+    case .none:
+      if storage.verifiesQuickly(
+        identifier, _HandleMatchers(), typeIsExact: false, mode: mode,
+        at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      {
+        return
+      }
+    case .actual(let list):
+      if storage.verifiesQuickly(
+        identifier, list: list, mode: mode, at: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      {
+        return
+      }
+    case .any:
+      break
+    }
     let expected = ExpectedCall(identifier: identifier, arguments: arguments)
     if let message = storage.verify(expected, mode: mode, fileID: fileID, filePath: filePath, line: line, column: column) {
       reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -121,25 +139,47 @@ extension MockStorage {
     return nil
   }
 
-  /// A verification of a generated mock's handle (``_HandleForm/matchers(_:_:)``) that passes,
-  /// answered without compiling the handle: in a log of at most `CallLog._quickCallLimit` calls,
-  /// each argument's matcher is asked about the recorded values directly, as the compiled pattern
-  /// would ask it (see ``_QuickArgumentForm``). Returns true when the verification passed, its
-  /// calls marked verified; false, having marked nothing, when it would fail or cannot be answered
-  /// this way (a captor, a test the engine runs on bytes, a big log, an invalid mode). The
-  /// caller then runs ``verify(_:mode:name:fileID:filePath:line:column:)``, which gives every answer
-  /// and message.
-  func verifiesQuickly(_ identifier: String, _ matchers: _HandleMatchers, mode: VerificationMode, at location: _Location) -> Bool {
-    guard mode.problem(name: "verify") == nil, let tested = matchers.quickTested
+  /// A verification that passes, answered without compiling its call: in a log of at most
+  /// `CallLog._quickCallLimit` calls, each argument's matcher is asked about the recorded values
+  /// directly, as the compiled pattern would ask it (see ``_QuickArgumentForm``). `typeIsExact`:
+  /// the matchers are a generated mock's handle's (every recorded value has its matcher's type);
+  /// otherwise an `[Any?]` list's. Returns true when the verification passed, its calls marked
+  /// verified; false, having marked nothing, when it would fail or cannot be answered this way
+  /// (a captor, a test the engine runs on bytes, a value of another type where the engine would
+  /// compare bytes, a big log, an invalid mode). The caller then runs
+  /// ``verify(_:mode:name:fileID:filePath:line:column:)``, which gives every answer and message.
+  func verifiesQuickly(
+    _ identifier: String, _ matchers: _HandleMatchers, typeIsExact: Bool, mode: VerificationMode,
+    at location: _Location
+  ) -> Bool {
+    guard mode.problem(name: "verify") == nil, let plan = matchers.quickPlan(typeIsExact: typeIsExact)
     else { return false }
     noteTestLocation(location)
+    let exactType = plan.exactType
     return log._quickCountAndMark(
-      method: identifier, argumentCount: matchers.count, tested: tested,
-      test: { position, value in matchers[position]._quickVerdict(value) },
+      method: identifier, argumentCount: matchers.count, tested: plan.tested,
+      test: { position, value in
+        let matcher = matchers[position]
+        if exactType & (1 << UInt64(position)) != 0, !matcher._isOfExactType(value) { return nil }
+        return matcher._quickVerdict(value)
+      },
       accept: { count, total in
         let (low, high) = mode.countBounds(total: total)
         return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)
       })
+  }
+
+  /// ``verifiesQuickly(_:_:typeIsExact:mode:at:)`` for an `[Any?]` argument list (`verifyCall`):
+  /// when every element is a ``Matcher`` (no plain value or captor), up to 6 of them.
+  func verifiesQuickly(_ identifier: String, list: [Any?], mode: VerificationMode, at location: _Location) -> Bool {
+    guard list.count <= 6 else { return false }
+    var cores: [(any _HandleMatcher)?] = [nil, nil, nil, nil, nil, nil]
+    for index in 0..<list.count {
+      guard let core = _knownMatcherCore(list[index]) else { return false }
+      cores[index] = core
+    }
+    let matchers = _HandleMatchers(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: list.count)
+    return verifiesQuickly(identifier, matchers, typeIsExact: false, mode: mode, at: location)
   }
 
   /// `captor(Int) cannot capture argument 1 of take: it is a String`, for the first captor that
