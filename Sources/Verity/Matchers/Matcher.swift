@@ -180,7 +180,7 @@ extension Matcher: CustomStringConvertible {}
 /// What every matcher core answers whatever its value type: what a generated mock's handle keeps
 /// of its matchers (one reference each) until a query needs them compiled
 /// (``MockCall/expected``), and what a verification of a small log asks them directly
-/// (``MockStorage/verifiesQuickly(_:_:mode:at:)``). ``_MatcherCore`` is the one conformer.
+/// (``MockStorage/verifiesQuickly(_:_:typeIsExact:mode:at:)``). ``_MatcherCore`` is the one conformer.
 @usableFromInline
 protocol _HandleMatcher: AnyObject, Sendable {
   /// The matcher this core is the parts of, for compiling.

@@ -107,7 +107,7 @@ enum _HandleForm: Sendable {
   case compiled(ExpectedCall)
   /// The matchers of a generated mock's handle, of their arguments' own types, compiled when a
   /// query needs them (``MockCall/expected``): a passing verification of a small log asks them
-  /// directly (``MockStorage/verifiesQuickly(_:_:mode:at:)``).
+  /// directly (``MockStorage/verifiesQuickly(_:_:typeIsExact:mode:at:)``).
   case matchers(String, _HandleMatchers)
 
   /// The call compiled (now, for matchers).
@@ -141,10 +141,14 @@ struct _HandleMatchers: Sendable {
     _ m3: (any _HandleMatcher)? = nil, _ m4: (any _HandleMatcher)? = nil, _ m5: (any _HandleMatcher)? = nil,
     count: Int = 0
   ) {
-    precondition(count >= 0 && count <= 6, "a handle keeps at most 6 matchers")
+    // Every position below `count` holds a matcher (checked with no array built).
+    precondition(
+      count >= 0 && count <= 6 && (m0 != nil || count < 1) && (m1 != nil || count < 2) && (m2 != nil || count < 3)
+        && (m3 != nil || count < 4) && (m4 != nil || count < 5) && (m5 != nil || count < 6),
+      "a handle keeps its 0 to 6 matchers, in order")
     self.count = count
     (self.m0, self.m1) = (m0, m1)
-    rest = count > 2 ? [m2, m3, m4, m5].prefix(count - 2).map { $0! } : nil
+    rest = count > 2 ? [m2, m3, m4, m5].prefix(count - 2).compactMap { $0 } : nil
   }
 
   /// The matcher of argument `position` (below ``count``).
