@@ -163,6 +163,25 @@ final class _ArgumentShape: Sendable {
   func value(at position: Int, bytes: UnsafeRawBufferPointer) -> Any? {
     guard position < types.count, types[position] != nil, let decoder = decoders[position] else { return nil }
     var reader = _PlainReader(bytes)
+    // The common scalars by metadata identity, read as themselves: the existential's `Self?`
+    // would have its optional's metadata looked up on every call.
+    let id = ObjectIdentifier(decoder)
+    if id == ObjectIdentifier(Int.self) {
+      guard let value = Int._decodePlain(&reader), reader.isAtEnd else { return nil }
+      return value
+    }
+    if id == ObjectIdentifier(Bool.self) {
+      guard let value = Bool._decodePlain(&reader), reader.isAtEnd else { return nil }
+      return value
+    }
+    if id == ObjectIdentifier(String.self) {
+      guard let value = String._decodePlain(&reader), reader.isAtEnd else { return nil }
+      return value
+    }
+    if id == ObjectIdentifier(Double.self) {
+      guard let value = Double._decodePlain(&reader), reader.isAtEnd else { return nil }
+      return value
+    }
     guard let value = decoder._decodePlain(&reader), reader.isAtEnd else { return nil }
     return value
   }
