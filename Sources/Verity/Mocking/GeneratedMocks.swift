@@ -146,9 +146,15 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
   init(_ value: Value) { self.value = value }
 
   /// The argument as an element of an `[Any?]` argument list: what a call log keeps.
-  public var _keptArgument: Any? { wrappedArgument }
+  /// (Inlinable, as ``encode(to:)`` is.)
+  @inlinable
+  public var _keptArgument: Any? {
+    if !_isOptional(Value.self), Swift.type(of: value) == Value.self { return value }
+    return wrappedArgument
+  }
 
   /// The argument as an element of an `[Any?]` argument list.
+  @usableFromInline
   package var wrappedArgument: Any? {
     // A value of a concrete, non-optional type is itself, with no cast (this runs for every
     // argument of a type with no conformance). An optional, or an existential (`Any`,
@@ -160,7 +166,21 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
 
   /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
   /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
+  /// (Inlinable, as ``encode(to:)`` is: a value of a concrete, non-optional type other than a JSON
+  /// tree is recorded as `Value`, answered when the mock is built.)
+  @inlinable
   public func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
+    if !_isOptional(Value.self), Value.self != Any.self, Value.self != [Any].self, Value.self != [String: Any].self,
+      Swift.type(of: value) == Value.self
+    {
+      return Value.self
+    }
+    return _wrappedArgumentTypeLookingThrough(contentsArePlain: &contentsArePlain)
+  }
+
+  /// ``_wrappedArgumentType(contentsArePlain:)`` past its fast path.
+  @usableFromInline
+  func _wrappedArgumentTypeLookingThrough(contentsArePlain: inout Bool) -> Any.Type? {
     // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
     if _isOptional(Value.self) || Value.self == Any.self {
       return _argumentType(ofDynamic: wrappedArgument, contentsArePlain: &contentsArePlain)
@@ -172,7 +192,9 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
   }
 
   /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
-  /// dynamic type.
+  /// dynamic type. (Inlinable: specialized in the mock's module for its argument's type, the type
+  /// checks below are answered when the mock is built.)
+  @inlinable
   public func encode(to encoder: inout StructureEncoder) {
     encoder.noteWrappedArgument()
     // A pure value (a plain struct of scalars, strings and arrays, say) is kept by a mock's log
@@ -183,6 +205,12 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
       encoder.encode(any: value)
       return
     }
+    _encodeLookingThrough(to: &encoder)
+  }
+
+  /// ``encode(to:)`` for an optional or existential value, looked through as the `[Any?]` form.
+  @usableFromInline
+  func _encodeLookingThrough(to encoder: inout StructureEncoder) {
     let argument = wrappedArgument
     if let argument, encoder._deferArgument(argument) { return }
     encoder.encode(any: argument)

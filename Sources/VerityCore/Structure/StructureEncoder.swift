@@ -358,6 +358,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
 
   /// ``_deferArgument(_:)`` for a value of exactly `type`, which decides alone (a wrapper of a
   /// concrete type asks before it boxes its value).
+  @usableFromInline
   package mutating func _deferArgument(ofType type: Any.Type) -> Bool {
     guard _flags & _Flag.writingArgument != 0, _deferIfPure(type: type) else { return false }
     _flags |= _Flag.deferredNoted
@@ -385,6 +386,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// ``StructurallyEncodable/_wrappedArgumentType(contentsArePlain:)``) before it writes
   /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
   /// inside another value), the log records the wrapped value's type and keeps that value.
+  @usableFromInline
   package mutating func noteWrappedArgument() {
     if _flags & _Flag.writingArgument != 0, vrt_writer_depth(_writer) == 0 { _flags |= _Flag.wrapperNoted }
   }
