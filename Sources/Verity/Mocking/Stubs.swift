@@ -30,7 +30,7 @@ struct Stub: Sendable {
   }
 
   /// The identifier of the calls the stub is for.
-  var identifier: String { call.compiled.identifier }
+  var identifier: String { call.identifier }
 
   /// The call the stub is for, compiled (for messages).
   var expected: ExpectedCall { call.expected }
@@ -52,32 +52,34 @@ struct Stub: Sendable {
 /// they all answer for a call being made now directly (``_HandleMatchers/quickTested``, decided
 /// when the stub is made; a stub whose matchers cannot is compiled then, once). Immutable.
 final class _StubCall: Sendable {
-  /// The call compiled. With ``matchers``, a call of any arguments under the same identifier:
-  /// messages compile the matchers (``expected``).
-  let compiled: ExpectedCall
+  /// The identifier of the calls the stub is for.
+  let identifier: String
+  /// The call compiled; nil with ``matchers`` (messages compile them, ``expected``).
+  let compiled: ExpectedCall?
   let matchers: _HandleMatchers?
   /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
   let tested: UInt64
 
   init(_ form: _HandleForm) {
     if case .matchers(let identifier, let matchers) = form, let tested = matchers.quickTested {
-      (compiled, self.matchers, self.tested) = (ExpectedCall(identifier: identifier, arguments: .any), matchers, tested)
+      (self.identifier, compiled, self.matchers, self.tested) = (identifier, nil, matchers, tested)
     } else {
-      (compiled, matchers, tested) = (form.expected, nil, 0)
+      let compiled = form.expected
+      (identifier, self.compiled, matchers, tested) = (compiled.identifier, compiled, nil, 0)
     }
   }
 
   /// The call compiled (for messages).
   var expected: ExpectedCall {
-    guard let matchers else { return compiled }
-    return matchers.compiled(identifier: compiled.identifier)
+    if let compiled { return compiled }
+    return (matchers ?? _HandleMatchers()).compiled(identifier: identifier)
   }
 
   /// Whether a call being made now, with these argument values, matches: by the compiled call, or
   /// by the matchers' verdicts, which give the same answers for values of the arguments' own
   /// types (what a generated mock records).
   func matches(values: [Any?], log: CallLog) -> Bool {
-    guard let matchers else { return compiled.matches(values: values, log: log) }
+    guard let matchers else { return compiled?.matches(values: values, log: log) ?? false }
     guard values.count == matchers.count else { return false }
     var positions = tested
     while positions != 0 {
