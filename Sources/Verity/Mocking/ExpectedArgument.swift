@@ -141,6 +141,17 @@ struct ExpectedArgument: Sendable {
   }
 
   private static func compile(value element: Any?) -> (Kind, ArgumentPattern) {
+    // Small integers and booleans, whose bytes decide `==`: a structure shared by the process,
+    // as `_bytesDecideEquality` gives them (no encoder, no checks).
+    if let element {
+      if type(of: element) == Int.self, let shared = Structure._smallInteger(_exactCast(element, to: Int.self)) {
+        return (.value(shared), .equal(shared))
+      }
+      if type(of: element) == Bool.self {
+        let shared = Structure._bool(_exactCast(element, to: Bool.self))
+        return (.value(shared), .equal(shared))
+      }
+    }
     let (structure, incomparable) = Structure._encodingNotingIncomparable(element)
     guard let element, let present = _flattenOptional(element) else {
       return (.value(structure), .equal(structure))
