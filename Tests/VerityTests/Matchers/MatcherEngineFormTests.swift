@@ -65,3 +65,30 @@ import Testing
     #expect(form(!anyInt) == "opaque")
   }
 }
+
+/// `eq` of a small integer shares one core per value (cores are immutable): the matchers answer
+/// and read as fresh ones do, and a matcher made from one (a captor's) has a core of its own.
+@Suite struct SharedEqualCoreTests {
+  @Test func smallIntegersShareACoreAndStayThemselves() async {
+    #expect(eq(7)._core === eq(7)._core)
+    #expect(eq(-4095)._core === eq(-4095)._core)
+    #expect(eq(4096)._core !== eq(4096)._core)
+    #expect(eq(7)._core !== eq(8)._core)
+    let seven = eq(7)
+    #expect(seven.description == "eq(7)")
+    #expect(seven.matches(7).isMatch)
+    #expect(seven.matches(8) == .mismatch("8 is not equal to 7"))
+    var captured = eq(7)
+    captured._captor = ArgumentCaptor<Int>()
+    #expect(captured._core !== seven._core)
+    #expect(eq(7)._captor == nil)
+    // Made from many tasks at once, every matcher of one value gets the same core.
+    let cores = await withTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<64 { group.addTask { ObjectIdentifier(eq(1234)._core) } }
+      var found = Set<ObjectIdentifier>()
+      for await core in group { found.insert(core) }
+      return found
+    }
+    #expect(cores.count == 1)
+  }
+}
