@@ -8,7 +8,27 @@
 /// ```
 @inlinable
 public func any<T>() -> Matcher<T> {
-  Matcher(_core: _AnyCore(namingType: false, waits: _MatcherWaits(), captor: nil))
+  // One core per type, made once and shared (cores are immutable): a handle's default `any()`
+  // allocates nothing.
+  Matcher(_core: unsafeDowncast(_sharedAnyCore(T.self), to: _MatcherCore<T>.self))
+}
+
+/// The shared core of `any()` for `T`, made on first use (the process keeps it).
+@usableFromInline
+func _sharedAnyCore<T>(_: T.Type) -> AnyObject {
+  if let shared = _SharedAnyCores.known.value(for: T.self) { return shared.core }
+  let made = _AnyCore<T>(namingType: false, waits: _MatcherWaits(), captor: nil)
+  _SharedAnyCores.known.add(_SharedAnyCores(made), for: T.self)
+  // (Another thread may have added one first; a full map keeps none, and the core is the caller's.)
+  if let shared = _SharedAnyCores.known.value(for: T.self) { return shared.core }
+  return made
+}
+
+/// A shared `any()` core of some type, by the type.
+final class _SharedAnyCores: Sendable {
+  let core: AnyObject & Sendable
+  init(_ core: AnyObject & Sendable) { self.core = core }
+  static let known = _TypeMap<_SharedAnyCores>(capacity: 4096)
 }
 
 /// A matcher that accepts every value, for places where no type can be inferred, such as a mixed

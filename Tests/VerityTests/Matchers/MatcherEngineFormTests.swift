@@ -92,3 +92,31 @@ import Testing
     #expect(cores.count == 1)
   }
 }
+
+/// `any()` shares one core per type: it reads and answers as a fresh one, `any(T.self)` keeps
+/// its own naming core, and a captor's matcher gets a core of its own.
+@Suite struct SharedAnyCoreTests {
+  @Test func anyOfATypeSharesACore() async {
+    let a: Matcher<Int> = any()
+    let b: Matcher<Int> = any()
+    let text: Matcher<String> = any()
+    #expect(a._core === b._core)
+    #expect(ObjectIdentifier(a._core) != ObjectIdentifier(text._core))
+    #expect(any(Int.self)._core !== a._core)
+    #expect(a.description == "any()")
+    #expect(any(Int.self).description == "any(Int)")
+    #expect(a.matches(3).isMatch)
+    #expect(text.matches("x").isMatch)
+    var captured: Matcher<Int> = any()
+    captured._captor = ArgumentCaptor<Int>()
+    #expect(captured._core !== a._core)
+    #expect((any() as Matcher<Int>)._captor == nil)
+    let cores = await withTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<64 { group.addTask { ObjectIdentifier((any() as Matcher<[Double]>)._core) } }
+      var found = Set<ObjectIdentifier>()
+      for await core in group { found.insert(core) }
+      return found
+    }
+    #expect(cores.count == 1)
+  }
+}
