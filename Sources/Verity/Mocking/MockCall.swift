@@ -209,6 +209,7 @@ struct _HandleMatchers: Sendable {
 /// when(service.$getAlbum(id: eq(id))).thenReturn(album)       // the last matching stub wins
 /// when(counter.$next()).thenReturn(1).thenReturn(2)           // 1, then 2 for every later call
 /// ```
+@inlinable
 public func when<Arguments, Value>(
   _ call: MockCall<Arguments, Value>,
   fileID: StaticString = #fileID,
@@ -216,6 +217,8 @@ public func when<Arguments, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) -> Stubbing<Arguments, Value> {
+  // Inlinable: built in the caller, for its concrete types, the stubbing needs no generic metadata
+  // looked up at run time.
   Stubbing(call: call, stubID: nil, location: _Location(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -228,6 +231,13 @@ public struct Stubbing<Arguments, Value>: Sendable {
   let call: MockCall<Arguments, Value>
   let stubID: UInt64?
   let location: _Location
+
+  @usableFromInline
+  init(call: MockCall<Arguments, Value>, stubID: UInt64?, location: _Location) {
+    self.call = call
+    self.stubID = stubID
+    self.location = location
+  }
 
   private func adding(_ answer: _StubAnswer) -> Self {
     if let stubID {

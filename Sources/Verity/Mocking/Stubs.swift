@@ -121,11 +121,17 @@ struct _StubList: Sendable {
 }
 
 /// A caller's source location, passed along as one value.
+@usableFromInline
 struct _Location: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  @usableFromInline
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
+  }
 }
 
 extension MockStorage {
