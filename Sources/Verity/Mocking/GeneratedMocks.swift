@@ -299,9 +299,9 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) -> Value {
-    // The common call: a `Void` member of a mock with no stubs. Inlined, it builds no argument
-    // tuple and looks no type up.
-    if Value.self == Void.self, answersWithDefaults { return unsafeBitCast((), to: Value.self) }
+    // The common call: a `Void` member of a mock with no stub for it. Inlined, it builds no
+    // argument tuple and looks no type up.
+    if Value.self == Void.self, !isStrict, _hasNoStub(for: identifier) { return unsafeBitCast((), to: Value.self) }
     return _lookUpAnswer(
       identifier, arguments: arguments, values: values(), hasUnstubbed: false, unstubbed: { fatalError() },
       fileID: fileID, filePath: filePath,
