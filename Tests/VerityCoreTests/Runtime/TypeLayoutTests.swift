@@ -50,7 +50,10 @@ private struct Custom: StructurallyEncodable {
 }
 
 /// Issue 37: field layouts learned once per type, checked against `Mirror` on the first value.
-@Suite struct TypeLayoutTests {
+// Serialized: several tests meet the same types' first values, and one that asserts a layout was
+// checked after its own first value would otherwise see another test's check still running
+// (seen once, under load: one failed expectation in this suite, not reproduced in 11 reruns).
+@Suite(.serialized) struct TypeLayoutTests {
   /// The bytes the dynamic path writes (by layout where it can).
   func dynamic(_ value: Any) -> [UInt8] {
     var encoder = StructureEncoder()
