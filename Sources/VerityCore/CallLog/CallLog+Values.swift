@@ -102,8 +102,8 @@ extension CallLog {
   /// returns true. Returns false, having marked nothing, when `accept` refuses or when the log
   /// cannot answer here as the engine would: it holds more than ``_quickCallLimit`` calls, a
   /// matching call's tested value is not kept (a log that keeps structures only), `test` answers
-  /// nil for one (it cannot answer for it), or the log is in use by a check on this thread. The caller then runs the compiled verification, which answers
-  /// and reports everything.
+  /// nil for one (it cannot answer for it), or the log is in use by a check on this thread. The
+  /// caller then runs the compiled verification, which answers and reports everything.
   ///
   /// `test` gets the value the engine's predicates get (the kept value, or one rebuilt from its
   /// bytes), inside the log's lock: the caller must pass a test that answers as the compiled
@@ -282,8 +282,6 @@ private func _matchRest(log: OpaquePointer, context: _PredicateContext, index: U
 }
 
 extension _CallLogState {
-  /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
-  /// arguments are plain, else the retained value; nil when the log keeps none there.
   /// The value of argument `position` of call `index`, whose engine tag is `tag`, as the
   /// engine's predicates see it: kept, or rebuilt from its bytes by the call's shape; nil when the
   /// log keeps no value for it.
@@ -302,6 +300,8 @@ extension _CallLogState {
       retained: retained)
   }
 
+  /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
+  /// arguments are plain, else the retained value; nil when the log keeps none there.
   func retainedValue(call index: Int, position: Int) -> _RetainedValue? {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()

@@ -100,7 +100,8 @@ struct QuickVerificationTests {
   /// Every combination of matchers the handle answers directly (and some it leaves to the
   /// engine), over the same calls: the handle counts what the list handle counts.
   @Test func countsAgreeWithTheCompiledPattern() {
-    let tracks: [Matcher<Track>] = [any(), eq(Self.blue), eq(Self.moment), !eq(Self.blue), Matcher("long()") { $0.seconds > 600 ? .match : .mismatch("short") }]
+    let long = Matcher<Track>("long()") { $0.seconds > 600 ? .match : .mismatch("short") }
+    let tracks: [Matcher<Track>] = [any(), eq(Self.blue), eq(Self.moment), !eq(Self.blue), long]
     let volumes: [Matcher<Int>] = [any(), eq(3), eq(7), greaterThan(4)]
     let shuffles: [Matcher<Bool>] = [any(), eq(true), eq(false)]
     let player = Player()
@@ -200,7 +201,8 @@ struct QuickVerificationTests {
   /// A stub made through the handle answers the calls a list handle's stub answers, optional
   /// arguments and `nil` included.
   @Test func stubsAnswerAsTheListStubs() {
-    let matchers: [Matcher<Int?>] = [any(), eq(3), eq(nil), isNil(), isNotNil(), Matcher("odd()") { ($0 ?? 0) % 2 == 1 ? .match : .mismatch("even") }]
+    let odd = Matcher<Int?>("odd()") { ($0 ?? 0) % 2 == 1 ? .match : .mismatch("even") }
+    let matchers: [Matcher<Int?>] = [any(), eq(3), eq(nil), isNil(), isNotNil(), odd]
     let values: [Int?] = [nil, 3, 4, 5]
     for matcher in matchers {
       var answers: [[String]] = []
