@@ -16,12 +16,9 @@ public func any<T>() -> Matcher<T> {
 /// The shared core of `any()` for `T`, made on first use (the process keeps it).
 @usableFromInline
 func _sharedAnyCore<T>(_: T.Type) -> AnyObject {
-  if let shared = _SharedAnyCores.known.value(for: T.self) { return shared.core }
-  let made = _AnyCore<T>(namingType: false, waits: _MatcherWaits(), captor: nil)
-  _SharedAnyCores.known.add(_SharedAnyCores(made), for: T.self)
-  // (Another thread may have added one first; a full map keeps none, and the core is the caller's.)
-  if let shared = _SharedAnyCores.known.value(for: T.self) { return shared.core }
-  return made
+  _SharedAnyCores.known.value(for: T.self) {
+    _SharedAnyCores(_AnyCore<T>(namingType: false, waits: _MatcherWaits(), captor: nil))
+  }.core
 }
 
 /// A shared `any()` core of some type, by the type.

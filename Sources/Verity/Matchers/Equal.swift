@@ -29,10 +29,9 @@ public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
 @usableFromInline
 func _sharedEqualCore(_ value: Int) -> _MatcherCore<Int>? {
   guard value > -4096, value < 4096 else { return nil }
-  let key = UnsafeRawPointer(bitPattern: UInt(bitPattern: value << 1) | 1)
-  if let shared = _SharedEqualCores.known.value(forKey: key) { return shared }
-  _SharedEqualCores.known.add(_EqualCore(value, expectsNil: false), forKey: key)
-  return _SharedEqualCores.known.value(forKey: key)
+  return _SharedEqualCores.known.value(forKey: UnsafeRawPointer(bitPattern: UInt(bitPattern: value << 1) | 1)) {
+    _EqualCore(value, expectsNil: false)
+  }
 }
 
 /// The shared cores of `eq` for small integers, by value.

@@ -534,6 +534,21 @@ package final class _TypeMap<Value: AnyObject & Sendable>: @unchecked Sendable {
     add(value, forKey: Self.key(type))
   }
 
+  /// The value for `key` (a nonzero word), made by `make` and added when there is none. When
+  /// threads race, every one gets the value added first; a full map keeps nothing, and `make`'s
+  /// value is returned unkept.
+  package func value(forKey key: UnsafeRawPointer?, addingIfAbsent make: () -> Value) -> Value {
+    if let known = value(forKey: key) { return known }
+    let made = make()
+    add(made, forKey: key)
+    return value(forKey: key) ?? made
+  }
+
+  /// ``value(forKey:addingIfAbsent:)`` for a type.
+  package func value(for type: Any.Type, addingIfAbsent make: () -> Value) -> Value {
+    value(forKey: Self.key(type), addingIfAbsent: make)
+  }
+
   /// Adds `value` for a key other than a type (a nonzero word), as ``add(_:for:)``.
   package func add(_ value: Value, forKey key: UnsafeRawPointer?) {
     let retained = Unmanaged.passRetained(value)

@@ -41,11 +41,7 @@ public struct Structure: Sendable {
   /// The shared structure of `value` under `key` (odd keys for integers, 2 and 4 for booleans),
   /// made on first use.
   private static func _shared<T: StructurallyEncodable>(key: UInt, _ value: T) -> Structure {
-    let key = UnsafeRawPointer(bitPattern: key)
-    if let storage = _SmallIntegers.known.value(forKey: key) { return Structure(_storage: storage) }
-    let structure = Structure(value)
-    _SmallIntegers.known.add(structure._storage, forKey: key)
-    return structure
+    Structure(_storage: _SmallIntegers.known.value(forKey: UnsafeRawPointer(bitPattern: key)) { Structure(value)._storage })
   }
 
   init(_storage storage: _StructureStorage) {
