@@ -516,7 +516,7 @@ let album = Album(id: albumID, name: "I'mperfect", group: "Ling Toshite Shigure"
         verify failed - expected 1 call to share(having(\\Playlist.titles, eq(["a"]))), got 0
         1 call to share(_:) had other arguments:
           #1 share(Playlist(titles: ["a"]))
-             argument 1: expected having(\\Playlist.titles, eq(["a"])), got Playlist(titles: ["a", "b"]) (the argument has changed since the call, when it was Playlist(titles: ["a"]))
+             argument 1: expected having(\\Playlist.titles, eq(["a"])), got Playlist(titles: ["a", "b"]) (checked on the object as it is now; at the call it was Playlist(titles: ["a"]))
         """
       ])
   }

@@ -16,8 +16,8 @@ extension Matcher {
       }
     let (left, right) = (lhs._test, rhs._test)
     var combined = Matcher(
-      "(\(lhs.description) && \(rhs.description))", engineForm: form, waiting: max(lhs.waiting, rhs.waiting),
-      test: { left($0) && right($0) }
+      composing: .all, [lhs, rhs], "(\(lhs.description) && \(rhs.description))", engineForm: form,
+      waiting: max(lhs.waiting, rhs.waiting), test: { left($0) && right($0) }
     ) { value in
       switch lhs.matches(value) {
       case .match: rhs.matches(value)
@@ -49,8 +49,8 @@ extension Matcher {
   public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
     let (left, right) = (lhs._test, rhs._test)
     var combined = Matcher(
-      "(\(lhs.description) || \(rhs.description))", engineForm: .opaque, waiting: max(lhs.waiting, rhs.waiting),
-      test: { left($0) || right($0) }
+      composing: .either, [lhs, rhs], "(\(lhs.description) || \(rhs.description))", engineForm: .opaque,
+      waiting: max(lhs.waiting, rhs.waiting), test: { left($0) || right($0) }
     ) { value in
       guard case .mismatch(let first) = lhs.matches(value) else { return .match }
       guard case .mismatch(let second) = rhs.matches(value) else { return .match }
@@ -88,7 +88,9 @@ extension Matcher {
       default: .opaque
       }
     let test = matcher._test
-    var negated = Matcher("!\(name())", engineForm: form, waiting: matcher.waiting, test: { !test($0) }) { value in
+    var negated = Matcher(
+      composing: .not, [matcher], "!\(name())", engineForm: form, waiting: matcher.waiting, test: { !test($0) }
+    ) { value in
       matcher.matches(value).isMatch
         ? .mismatch("\(_render(value)) matches \(matcher.description)") : .match
     }
@@ -98,5 +100,105 @@ extension Matcher {
       negated._waitingForMismatch = { value in matcher._waiting(for: value) }
     }
     return negated
+  }
+}
+
+extension Matcher {
+  /// A composition of `parts` (see ``_CompositeCore``).
+  init(
+    composing operation: _CompositeCore<T>.Operation, _ parts: [Matcher<T>],
+    _ description: @autoclosure @escaping @Sendable () -> String, engineForm: _MatcherEngineForm,
+    waiting: Duration, test: @escaping @Sendable (T) -> Bool, _ check: @escaping @Sendable (T) -> MatchResult
+  ) {
+    self.init(
+      _core: _CompositeCore(
+        operation: operation, parts: parts.map(\._core), describe: description, check: check, test: test,
+        engineForm: engineForm, waiting: waiting, waits: _MatcherWaits(), captor: nil))
+  }
+}
+
+/// The core of `&&`, `||` and `!`: besides the composed closures that check a `T`, it keeps its
+/// parts, so that a value of any other type is put to each part as it was given (rule 5 of
+/// ValuesOfOtherTypes.swift: a part answers the same alone and composed), and the captors among
+/// them capture the calls the whole composition accepts.
+///
+/// `@unchecked Sendable`, as the compiler requires of a subclass of ``_MatcherCore``: its own
+/// stored properties are constants of `Sendable` types.
+final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
+  enum Operation: Sendable {
+    /// Every part accepts (`&&`).
+    case all
+    /// Some part accepts (`||`).
+    case either
+    /// The one part rejects (`!`).
+    case not
+  }
+
+  let operation: Operation
+  let parts: [_MatcherCore<T>]
+
+  init(
+    operation: Operation, parts: [_MatcherCore<T>], describe: @escaping @Sendable () -> String,
+    check: @escaping @Sendable (T) -> MatchResult, test: (@Sendable (T) -> Bool)?, engineForm: _MatcherEngineForm,
+    waiting: Duration, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?
+  ) {
+    self.operation = operation
+    self.parts = parts
+    super.init(
+      describe: describe, check: check, test: test, engineTest: nil, engineForm: engineForm, waiting: waiting,
+      waits: waits, captor: captor, checksOptionalType: _isOptional(T.self))
+  }
+
+  override func matchesOtherValue(_ value: Any?) -> Bool {
+    switch operation {
+    case .all: parts.allSatisfy { $0.matchesAny(value) }
+    case .either: parts.contains { $0.matchesAny(value) }
+    case .not: !parts[0].matchesAny(value)
+    }
+  }
+
+  override func checkOtherValue(_ value: Any?) -> MatchResult {
+    switch operation {
+    case .all:
+      for part in parts {
+        if case .mismatch(let why) = part.checkAny(value) { return .mismatch(why) }
+      }
+      return .match
+    case .either:
+      var reasons: [String] = []
+      for part in parts {
+        guard case .mismatch(let why) = part.checkAny(value) else { return .match }
+        reasons.append(why)
+      }
+      return .mismatch(reasons.joined(separator: " and "))
+    case .not:
+      guard parts[0].matchesAny(value) else { return .match }
+      return .mismatch("\(_render(value as Any)) matches \(parts[0].describe())")
+    }
+  }
+
+  override var nestedCaptors: [any ArgumentCapturing] {
+    parts.flatMap { part -> [any ArgumentCapturing] in
+      if let own = part.captor as? any ArgumentCapturing { return [own] + part.nestedCaptors }
+      return part.nestedCaptors
+    }
+  }
+
+  override func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
+    // Captors capture through the compiled pattern; otherwise the parts' verdicts decide, as the
+    // engine's predicate asks them.
+    nestedCaptors.isEmpty && captor == nil ? super._quickForm(typeIsExact: typeIsExact) : .unsupported
+  }
+
+  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
+    _CompositeCore(
+      operation: operation, parts: parts, describe: _describe!, check: _check!, test: test, engineForm: _engineForm,
+      waiting: waiting, waits: waits, captor: captor)
+  }
+
+  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
+    _CompositeCore(
+      operation: operation, parts: parts, describe: _describe!, check: _check!, test: test, engineForm: _engineForm,
+      waiting: waiting, waits: waits, captor: captor)
   }
 }

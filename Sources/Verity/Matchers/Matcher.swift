@@ -228,12 +228,12 @@ enum _QuickArgumentForm {
 /// stored property here and in the subclass is a constant of a `Sendable` type.
 @usableFromInline
 class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
-  private let _describe: (@Sendable () -> String)?
-  private let _check: (@Sendable (T) -> MatchResult)?
+  let _describe: (@Sendable () -> String)?
+  let _check: (@Sendable (T) -> MatchResult)?
   /// The check's answer without a sentence, when the matcher has a faster one than `check`.
   let test: (@Sendable (T) -> Bool)?
   let engineTest: _EngineTest?
-  private let _engineForm: _MatcherEngineForm
+  let _engineForm: _MatcherEngineForm
   let waiting: Duration
   let waits: _MatcherWaits<T>
   let captor: (any AnyObject & Sendable)?
@@ -281,6 +281,38 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
     return check(value).isMatch
   }
 
+  /// The verdict on a value not known to be exactly a `T`, by the rule of ValuesOfOtherTypes.swift
+  /// (a composition asks its parts instead).
+  func matchesOtherValue(_ value: Any?) -> Bool {
+    switch reading(value) {
+    case .byStructure(let answer): return answer
+    case .value(let taken): return verdict(taken)
+    case .notAValue: return false
+    }
+  }
+
+  /// ``matchesOtherValue(_:)`` with a mismatch's sentence.
+  func checkOtherValue(_ value: Any?) -> MatchResult {
+    switch reading(value) {
+    case .byStructure(true):
+      return .match
+    case .byStructure(false):
+      // Say why in the matcher's words when the value is a `T` by the rule; else that it is not one.
+      guard case .some(let taken) = _recordedValue(value, as: T.self) else {
+        return notAValueMessage(value.flatMap(_flattenOptional))
+      }
+      if case .mismatch(let why) = check(taken) { return .mismatch(why) }
+      return .mismatch("\(_render(value as Any)) does not match \(describe())")
+    case .value(let taken):
+      return check(taken)
+    case .notAValue(let present):
+      return notAValueMessage(present)
+    }
+  }
+
+  /// The captors inside a composition (``captor`` is a bare `capture()`'s own).
+  var nestedCaptors: [any ArgumentCapturing] { [] }
+
   @usableFromInline
   final func _compilable() -> any _CompilableMatcher { Matcher(_core: self) }
 
@@ -323,7 +355,8 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
     } else if typeIsExact, case .anyValue? = engineTest {
       return .anyValue
     }
-    return .form(engineForm)
+    let nested = nestedCaptors
+    return nested.isEmpty ? .form(engineForm) : .capturing(nested, engineForm)
   }
 
   /// This core with other value-dependent waits.

@@ -12,7 +12,8 @@ import Foundation
 /// #expect(email.lastValue == "Fixture Email")
 /// ```
 ///
-/// Every matching call's argument must be a `Value`: otherwise the verification fails with
+/// Every matching call's argument must be a `Value`, as a matcher of `Value` reads it (an `Int8(5)`
+/// is the `Int` 5; see ``Matcher/matches(any:)``): otherwise the verification fails with
 /// `captor(Int) cannot capture argument 1 of take: it is a String` and captures nothing. A nil
 /// argument (or `NSNull`) is captured as nil by a captor of an optional type, and fails others.
 /// The values are the ones passed to the mock (for a class, the instance itself, with its current
@@ -54,6 +55,10 @@ public final class ArgumentCaptor<Value>: Sendable, CustomStringConvertible {
   /// verify(service.$save(album: saved.capture()))
   /// #expect(saved.lastValue?.name == "Wish")
   /// ```
+  ///
+  /// Inside a composition it captures the argument in the calls the whole matcher accepts:
+  /// `greaterThan(0) && saved.capture()` captures the positive values, and `!saved.capture()`
+  /// (which accepts nothing) captures none.
   ///
   /// In a stub (`when`) it matches any value and captures nothing.
   public func capture() -> Matcher<Value> {
@@ -103,10 +108,8 @@ extension ArgumentCaptor: ArgumentCapturing {
   /// through; nil-like arguments become nil for an optional `Value`.
   private static func captured(_ value: Any?) -> Value? {
     if let value, let typed = value as? Value, !(value is NSNull) { return typed }
-    guard let value, let present = _flattenOptional(value) else {
-      if let optionalType = Value.self as? any _OptionalProtocol.Type { return optionalType._none as? Value }
-      return nil
-    }
-    return present as? Value
+    // As a matcher of `Value` reads it (ValuesOfOtherTypes.swift): an `Int8(5)` is the `Int` 5.
+    if case .some(let taken) = _recordedValue(value, as: Value.self) { return taken }
+    return nil
   }
 }

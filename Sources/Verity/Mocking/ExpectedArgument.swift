@@ -35,6 +35,9 @@ struct ExpectedArgument: Sendable {
   let pattern: ArgumentPattern
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
   let accelerator: _ArgumentAccelerator?
+  /// The captors inside a composed matcher (`greaterThan(0) && captor.capture()`), which capture
+  /// this argument in the calls the whole matcher accepts.
+  private(set) var nestedCaptors: [any ArgumentCapturing] = []
 
   /// - Parameter typeIsExact: every recorded argument at this position has the type the matcher
   ///   is for (see ``ExpectedCall/init(identifier:arguments:typesAreExact:)``): a typed `any()`
@@ -106,6 +109,9 @@ struct ExpectedArgument: Sendable {
       return
     case .form(let form):
       (kind, pattern) = Self.compile(matcher, form: form) { matcher._verdictOnAny }
+    case .capturing(let captors, let form):
+      (kind, pattern) = Self.compile(matcher, form: form) { matcher._verdictOnAny }
+      nestedCaptors = captors
     }
     if case .valuePredicate = pattern {
       accelerator = matcher._accelerator()
@@ -168,9 +174,10 @@ struct ExpectedArgument: Sendable {
     return (.value(structure), .equal(structure))
   }
 
-  var captor: (any ArgumentCapturing)? {
-    if case .captor(let captor) = kind { return captor }
-    return nil
+  /// The captors that capture this argument: a bare captor, or those inside a composed matcher.
+  var captors: [any ArgumentCapturing] {
+    if case .captor(let captor) = kind { return [captor] }
+    return nestedCaptors
   }
 
   var incomparable: _IncomparableContent? {
@@ -390,6 +397,9 @@ enum _MatcherCompilation {
   case anyValue
   /// The matcher's engine form.
   case form(_MatcherEngineForm)
+  /// The engine form of a composition with captors among its parts: they capture the argument in
+  /// the calls the whole composition accepts.
+  case capturing([any ArgumentCapturing], _MatcherEngineForm)
 }
 
 extension Matcher: _CompilableMatcher {

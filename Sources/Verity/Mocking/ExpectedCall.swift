@@ -77,7 +77,8 @@ struct ExpectedCall: Sendable {
       switch argument.kind {
       case .captor: hasCaptors = true
       case .incomparable: hasIncomparable = true
-      case .value, .equatable, .matcher: break
+      case .matcher: if !argument.nestedCaptors.isEmpty { hasCaptors = true }
+      case .value, .equatable: break
       }
       patterns.append(argument.pattern)
       if let accelerator = argument.accelerator {
@@ -127,8 +128,8 @@ struct ExpectedCall: Sendable {
   /// The captors among the arguments, with their positions.
   var captors: [(position: Int, captor: any ArgumentCapturing)] {
     guard hasCaptors, let arguments else { return [] }
-    return arguments.enumerated().compactMap { position, argument in
-      argument.captor.map { (position, $0) }
+    return arguments.enumerated().flatMap { position, argument in
+      argument.captors.map { (position, $0) }
     }
   }
 }

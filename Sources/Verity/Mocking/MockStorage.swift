@@ -53,8 +53,21 @@ public final class MockStorage: Sendable {
   public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
+    self.paths = .automatic
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
+
+  /// Storage whose verifications and stubs take only the given paths: the test switch of the
+  /// differential test that holds every path to one rule (`MatchingPathsDifferentialTests`).
+  package init(strict: Bool = false, paths: _MatchingPaths) {
+    self.log = CallLog(retainsValues: true)
+    self.isStrict = strict
+    self.paths = paths
+    self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Which paths answer this storage's verifications and stubs.
+  package let paths: _MatchingPaths
 
   /// The storage's number in the process, from 1, in the order storages are created: how messages
   /// tell a mock passed as an argument from another of the same type (`<FakeListener #3>`).
@@ -105,4 +118,15 @@ public final class MockStorage: Sendable {
       stub.reportUnused(name: "strict mock released")
     }
   }
+}
+
+/// Which paths answer a storage's verifications and stubs. Every path gives the one rule's answer
+/// (ValuesOfOtherTypes.swift) or declines; tests force each to check that.
+package enum _MatchingPaths: Sendable {
+  /// A small log's verification asks the matchers directly where they can answer
+  /// (``MockStorage/verifiesQuickly(_:_:typeIsExact:mode:at:)``), and a handle's stub keeps its
+  /// matchers; the compiled pattern answers the rest.
+  case automatic
+  /// Only compiled patterns: the quick verification declines and every stub is compiled.
+  case compiledOnly
 }

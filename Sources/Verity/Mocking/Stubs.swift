@@ -208,7 +208,7 @@ extension MockStorage {
     }
     let identifier = form.identifier
     return _withStubs { list in
-      let id = list.add(form, answer, at: location)
+      let id = list.add(paths == .automatic ? form : .compiled(form.expected), answer, at: location)
       _stubbedLengths.bitwiseOr(Self._lengthBit(identifier), ordering: .releasing)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id

@@ -152,7 +152,8 @@ extension MockStorage {
     _ identifier: String, _ matchers: _HandleMatchers, typeIsExact: Bool, mode: VerificationMode,
     at location: _Location
   ) -> Bool {
-    guard mode.problem(name: "verify") == nil, let plan = matchers.quickPlan(typeIsExact: typeIsExact)
+    guard paths == .automatic, mode.problem(name: "verify") == nil,
+      let plan = matchers.quickPlan(typeIsExact: typeIsExact)
     else { return false }
     noteTestLocation(location)
     let exactType = plan.exactType
@@ -252,10 +253,19 @@ extension MockStorage {
       }
       for position in near.mismatchedArguments where position < wanted.count {
         let recorded = call.arguments[position]
-        if wanted[position].looksAtRecordedValue, let now = changedSinceCall(call: call.index, position: position, recorded: recorded) {
-          lines.append(
-            "     argument \(position + 1): expected \(wanted[position].description), got \(now.description) "
-              + "(the argument has changed since the call, when it was \(recorded.description))")
+        if let now = changedSinceCall(call: call.index, position: position, recorded: recorded) {
+          // Which of the two rules for an object changed since the call applied (the "Equality
+          // and matching" article): `==` and matchers run on the object as it is now; a
+          // comparison by structure sees it as it was at the call.
+          if wanted[position].looksAtRecordedValue {
+            lines.append(
+              "     argument \(position + 1): expected \(wanted[position].description), got \(now.description) "
+                + "(checked on the object as it is now; at the call it was \(recorded.description))")
+          } else {
+            lines.append(
+              "     argument \(position + 1): expected \(wanted[position].description), got \(recorded.description) "
+                + "(compared as it was at the call; the object has changed since, to \(now.description))")
+          }
         } else if let differences = argumentDifferences(wanted[position], recorded) {
           lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {

@@ -1,4 +1,5 @@
 internal import CVerityEngine
+import Foundation
 
 // Plain data: argument values whose structure determines them, so a call log keeps only their
 // bytes and rebuilds the value when a captor or a predicate asks for it.
@@ -296,3 +297,24 @@ func _isNFCQuick(_ string: String) -> Bool {
 
 /// The two argument types whose values are plain only when their contents are (checked per call).
 package let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([String: Any].self))
+
+/// `value` read back from its structure as a `T`, when `T` is a plain type (the top of this file)
+/// and the structure is one of its values: an `Int8(5)`, a `UInt(5)` or an `NSNumber` holding 5
+/// read as an `Int`, a `Float(0.5)` as a `Double`, a `Substring` or a `Character` as a `String`,
+/// an `[Int8]` as an `[Int]`. Nil for any other `T` or value. What a matcher of `T` makes of a
+/// recorded value of another type (see `_recordedValue(_:as:)` in the Verity module).
+///
+/// Only values whose structure can be a plain value are encoded: those with a conformance
+/// (numbers, text, collections) and Foundation objects. A struct, enum or class with none is
+/// written as a struct, enum or class, which no plain type reads back.
+package func _readingStructure<T>(of value: Any, as _: T.Type) -> T? {
+  guard let plain = T.self as? any _PlainDecodable.Type,
+    value is any StructurallyEncodable || type(of: value) is NSObject.Type
+  else { return nil }
+  let structure = Structure(encoding: value)
+  return structure.withUnsafeBytes { bytes -> T? in
+    var reader = _PlainReader(bytes)
+    guard let decoded = plain._decodePlain(&reader), reader.isAtEnd else { return nil }
+    return decoded as? T
+  }
+}

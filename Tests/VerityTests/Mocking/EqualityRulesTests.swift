@@ -162,9 +162,31 @@ struct Spot { var x: Int }
         1 call to take had other arguments:
           #1 take(Session(token: "old", user: nil))
              argument 1: expected having(\\Session.token, eq("old")), got Session(token: "new", user: nil) \
-        (the argument has changed since the call, when it was Session(token: "old", user: nil))
+        (checked on the object as it is now; at the call it was Session(token: "old", user: nil))
         """)
     }
+  }
+
+  // 5b. A comparison by structure sees the object as it was at the call, and the failure says so.
+  @Test func aChangedInstanceComparedByStructureIsNamedInTheFailure() {
+    let fake = FakeTaker()
+    let session = Session(token: "old")
+    fake.take(session)
+    session.token = "new"
+    // A `Session` is not `Equatable`: a plain value compares by structure, with the call's.
+    fake.verifyCall(withIdentifier: "take", arguments: [Session(token: "old")])
+    let issues = reportedIssues {
+      fake.verifyCall(withIdentifier: "take", arguments: [Session(token: "new")])
+    }
+    #expect(issues.map(\.message) == [
+      """
+      verifyCall failed - expected 1 call to take(Session(token: "new", user: nil)), got 0
+      1 call to take had other arguments:
+        #1 take(Session(token: "old", user: nil))
+           argument 1: expected Session(token: "new", user: nil), got Session(token: "old", user: nil) \
+      (compared as it was at the call; the object has changed since, to Session(token: "new", user: nil))
+      """
+    ])
   }
 
   // 6. A captor that cannot take the argument fails the verification.

@@ -29,3 +29,10 @@ extension FixtureIssueRecorder {
     zip(messages, lines).map { ReportedIssue(message: $0, line: $1 ?? -1) }
   }
 }
+
+/// The messages of the issues `body` reports, none or some, without failing the test either way.
+func issueMessages(_ body: () -> Void) -> [String] {
+  let recorder = FixtureIssueRecorder()
+  withKnownIssue(isIntermittent: true) { body() } matching: { recorder.record($0) }
+  return recorder.messages
+}
