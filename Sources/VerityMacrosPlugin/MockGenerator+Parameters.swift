@@ -101,9 +101,20 @@ extension MockGenerator {
   }
 
   /// A result type as the body and handles use it (`T!` as `T?`; `Void` when there is none).
+  /// `sending` stays on the member's own result only: `-> sending Draft` is `Draft` here, since a
+  /// type argument (`MockCall<String, Draft>`) or a cast cannot carry it.
   func resultTypeText(_ type: TypeSyntax?) -> String {
     guard let type else { return "Void" }
-    return valueTypeText(type)
+    return valueTypeText(withoutSending(type))
+  }
+
+  /// `type` without a `sending` specifier at its top (`sending Draft` is `Draft`).
+  func withoutSending(_ type: TypeSyntax) -> TypeSyntax {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return type }
+    let specifiers = attributed.specifiers.filter { $0.trimmedDescription != "sending" }
+    guard specifiers.count != attributed.specifiers.count else { return type }
+    if specifiers.isEmpty && attributed.attributes.isEmpty { return attributed.baseType }
+    return TypeSyntax(attributed.with(\.specifiers, specifiers))
   }
 
   /// `(a, b)` / `a` / `()`: the typed arguments for `thenAnswer` (a `some P` argument as `any P`).
