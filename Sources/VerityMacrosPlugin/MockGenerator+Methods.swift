@@ -164,8 +164,8 @@ extension MockGenerator {
     let valueArguments = "[\(all.map(anyValue).joined(separator: ", "))]"
     func declaration(_ parameter: MockParameter, matcher: Bool, isTrailing: Bool) -> String {
       // A non-escaping closure is recorded as a placeholder: only `any()` (of `Any?`) matches it.
-      // Beside plain values, a closure still takes a matcher (`completion: any()`).
-      let isClosure = parameter.isNonEscapingClosure || parameter.isOwnershipPlaceholder || isFunctionType(parameter.valueType)
+      // Beside plain values, a closure (optional or not) still takes a matcher (`completion: any()`).
+      let isClosure = parameter.isNonEscapingClosure || parameter.isOwnershipPlaceholder || isClosureType(parameter.valueType)
       let matched = parameter.isNonEscapingClosure ? "Any?" : parameter.valueType
       let type = matcher || isClosure ? "Verity.Matcher<\(matched)>" : parameter.valueType
       let defaultValue = (matcher && !isTrailing) || (!matcher && isClosure) ? " = Verity.any()" : ""
@@ -184,9 +184,9 @@ extension MockGenerator {
       }
       """
     ]
-    // Plain values: for every parameter that is not a closure (a closure keeps its matcher,
-    // `any()` by default), when there is at least one.
-    let plain = all.filter { !($0.isNonEscapingClosure || $0.isOwnershipPlaceholder || isFunctionType($0.valueType)) }
+    // Plain values: for every parameter that is not a closure (a closure, optional or not, keeps
+    // its matcher, `any()` by default), when there is at least one.
+    let plain = all.filter { !($0.isNonEscapingClosure || $0.isOwnershipPlaceholder || isClosureType($0.valueType)) }
     if !plain.isEmpty {
       let valueParameters = parameters.map { declaration($0, matcher: false, isTrailing: false) }
         + (trailing.map { [declaration($0, matcher: false, isTrailing: true)] } ?? []) + returningParameter
@@ -195,7 +195,7 @@ extension MockGenerator {
       let identity = { (parameter: MockParameter) in matchesSelfByIdentity && parameter.valueType == "Self" }
       let values = all.map {
         if identity($0) { return "Verity.identical(to: \($0.name))" }
-        return isFunctionType($0.valueType) || $0.isNonEscapingClosure || $0.isOwnershipPlaceholder ? $0.name : anyValue($0)
+        return isClosureType($0.valueType) || $0.isNonEscapingClosure || $0.isOwnershipPlaceholder ? $0.name : anyValue($0)
       }
       handles.append(
         """
@@ -213,10 +213,41 @@ extension MockGenerator {
   /// scripts/arity-overloads).
   static var maximumMatchersArity: Int { 6 }
 
-  func isFunctionType(_ type: String) -> Bool {
-    let parsed = TypeSyntax(stringLiteral: type)
-    if let attributed = parsed.as(AttributedTypeSyntax.self) { return attributed.baseType.is(FunctionTypeSyntax.self) }
-    return parsed.is(FunctionTypeSyntax.self)
+  /// A closure type, or an optional one: `(Int) -> Void`, `@Sendable (Int) -> Void`,
+  /// `((Int) -> Void)?`, `((Int) -> Void)!`, `Optional<@Sendable (Int) -> Void>`. Closures cannot be
+  /// compared, so such a parameter takes a matcher in both handles (`any()`, a captor; for an
+  /// optional one `isNil()` and `isNotNil()` too).
+  func isClosureType(_ type: String) -> Bool {
+    isClosure(TypeSyntax(stringLiteral: type), orOptional: true)
+  }
+
+  private func isClosure(_ type: TypeSyntax, orOptional: Bool) -> Bool {
+    if type.is(FunctionTypeSyntax.self) { return true }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return isClosure(attributed.baseType, orOptional: orOptional) }
+    // Parentheses: `((Int) -> Void)`.
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+      only.firstName == nil, only.ellipsis == nil
+    {
+      return isClosure(only.type, orOptional: orOptional)
+    }
+    guard orOptional else { return false }
+    if let optional = type.as(OptionalTypeSyntax.self) { return isClosure(optional.wrappedType, orOptional: false) }
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return isClosure(unwrapped.wrappedType, orOptional: false)
+    }
+    // `Optional<(Int) -> Void>`, `Swift.Optional<...>`.
+    let generic: (name: String, arguments: GenericArgumentClauseSyntax?)? =
+      if let identifier = type.as(IdentifierTypeSyntax.self) {
+        (identifier.name.text, identifier.genericArgumentClause)
+      } else if let member = type.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "Swift" {
+        (member.name.text, member.genericArgumentClause)
+      } else {
+        nil
+      }
+    guard let generic, generic.name == "Optional", let arguments = generic.arguments?.arguments, arguments.count == 1,
+      case .type(let wrapped) = arguments.first!.argument
+    else { return false }
+    return isClosure(wrapped, orOptional: false)
   }
 }
 

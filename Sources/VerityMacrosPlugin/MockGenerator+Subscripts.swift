@@ -22,7 +22,10 @@ extension MockGenerator {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
     let declaredType = subscriptDecl.returnClause.type.trimmedDescription
-    let returnType = valueTypeText(subscriptDecl.returnClause.type)
+    let returnType = resultTypeText(subscriptDecl.returnClause.type)
+    // A generic subscript keeps its generic parameters and `where` clause, and so do its handles.
+    let generics = subscriptDecl.genericParameterClause?.trimmedDescription ?? ""
+    let whereClause = subscriptDecl.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
     let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
     let selector = "subscript(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
     // A subscript's parameter has an argument label only when one is written before its name.
@@ -51,19 +54,19 @@ extension MockGenerator {
     }
     var members = [
       """
-      \(access)\(staticKeyword)subscript(\(signature.joined(separator: ", "))) -> \(declaredType) {
+      \(access)\(staticKeyword)subscript\(generics)(\(signature.joined(separator: ", "))) -> \(declaredType)\(whereClause) {
       \(indent(accessors))
       }
       """
     ]
     members += handleMembers(
       name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic,
-      errorType: typedError, typesAreExact: subscriptDecl.genericParameterClause == nil)
+      generics: generics, whereClause: whereClause, errorType: typedError, typesAreExact: generics.isEmpty)
     if hasSetter {
       members += handleMembers(
         name: "$subscript", parameters: parameters, identifier: "set \(selector)", returnType: "Void",
-        isStatic: isStatic, trailing: newValue, trailingLabel: "set",
-        typesAreExact: subscriptDecl.genericParameterClause == nil)
+        isStatic: isStatic, generics: generics, whereClause: whereClause, trailing: newValue, trailingLabel: "set",
+        typesAreExact: generics.isEmpty)
     }
     return members
   }

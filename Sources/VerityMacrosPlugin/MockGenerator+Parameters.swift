@@ -1,0 +1,163 @@
+import SwiftSyntax
+
+// How `@Mock` reads a member's parameters and result types, and how the generated code passes,
+// records and matches each parameter (shared by every member kind).
+
+/// One parameter of a mocked member, as the generated code uses it.
+struct MockParameter {
+  /// The external label as written in a declaration (`_` for none; `` `inout` `` escaped).
+  var label: String
+  /// The label as it reads in a selector (`for`, never escaped).
+  var selectorLabel: String
+  /// The name inside the generated body (the internal name, escaped when it is a keyword, or a
+  /// generated one).
+  var name: String
+  /// The type as declared (with `inout`, attributes, `...`, `some`, `!`).
+  var declaredType: String
+  /// The type of the value in the handle's `Arguments` tuple: `some P` becomes `any P`, `T!`
+  /// becomes `T?`.
+  var valueType: String
+  /// A non-escaping closure: recorded as a placeholder, passed to answers without escaping.
+  var isNonEscapingClosure: Bool
+  /// A `some P` parameter: passed to answers as `any P`.
+  var isOpaque: Bool = false
+  /// A `borrowing` or `consuming` parameter (its type may be noncopyable): recorded, matched and
+  /// passed to answers as a placeholder naming its type.
+  var isOwnershipPlaceholder: Bool = false
+  /// The type a placeholder names (`ExecutorJob`).
+  var placeholderTypeName: String = ""
+
+  /// What the generated code passes for the parameter: its name, or its placeholder.
+  var passedValue: String {
+    isOwnershipPlaceholder ? "Verity.OwnershipArgument(typeName: \(stringLiteral(placeholderTypeName)))" : name
+  }
+
+  /// `label name: Type` (the label once when it is the name).
+  func declaration(type: String) -> String {
+    label == name || "`\(label)`" == name ? "\(name): \(type)" : "\(label) \(name): \(type)"
+  }
+}
+
+extension MockGenerator {
+  /// A method's parameters; an operator's have no labels (`lhs` and `rhs` are only names).
+  func parameters(of clause: FunctionParameterClauseSyntax) -> [MockParameter] {
+    let parameters = parameters(of: clause.parameters)
+    guard let function = clause.parent?.parent?.as(FunctionDeclSyntax.self), isOperator(function) else { return parameters }
+    return parameters.map { parameter in
+      var parameter = parameter
+      parameter.label = "_"
+      parameter.selectorLabel = "_"
+      return parameter
+    }
+  }
+
+  func parameters(of list: FunctionParameterListSyntax) -> [MockParameter] {
+    list.enumerated().map { index, parameter in
+      let label = bareName(parameter.firstName)
+      let internalName = parameter.secondName.map(bareName) ?? label
+      let name = internalName == "_" ? "_verity_\(index)" : escaped(internalName)
+      let declaredLabel = ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+      let declared = parameter.type.trimmedDescription + (parameter.ellipsis != nil ? "..." : "")
+      var isEscaping = false
+      var bare = parameter.type
+      var kept: [String] = []
+      if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
+        for attribute in attributed.attributes {
+          let text = attribute.trimmedDescription
+          if text == "@escaping" { isEscaping = true; continue }
+          if text == "@autoclosure" { continue }
+          kept.append(text)
+        }
+        // `inout` and other specifiers stay in the declaration only.
+        bare = attributed.baseType
+      }
+      let isOpaque = bare.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.text == "some"
+      var valueType = (kept.isEmpty ? "" : kept.joined(separator: " ") + " ") + valueTypeText(bare)
+      if parameter.ellipsis != nil { valueType = "[\(valueType)]" }
+      let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping
+      let ownership = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+        ["borrowing", "consuming"].contains($0.trimmedDescription)
+      } ?? false
+      if ownership {
+        return MockParameter(
+          label: declaredLabel, selectorLabel: label, name: name, declaredType: declared,
+          valueType: "Verity.OwnershipArgument", isNonEscapingClosure: false, isOwnershipPlaceholder: true,
+          placeholderTypeName: bare.trimmedDescription)
+      }
+      return MockParameter(
+        label: declaredLabel, selectorLabel: label, name: name, declaredType: declared, valueType: valueType,
+        isNonEscapingClosure: closure, isOpaque: isOpaque)
+    }
+  }
+
+  /// A type as handles and answers use it: `some P` becomes `any P` (anywhere in it), and an
+  /// implicitly unwrapped `T!` at the top becomes `T?`.
+  func valueTypeText(_ type: TypeSyntax) -> String {
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return "\(valueTypeText(unwrapped.wrappedType))?"
+    }
+    let rewritten = OpaqueToExistential(viewMode: .sourceAccurate).rewrite(type)
+    return rewritten.trimmedDescription
+  }
+
+  /// A result type as the body and handles use it (`T!` as `T?`; `Void` when there is none).
+  /// `sending` stays on the member's own result only: `-> sending Draft` is `Draft` here, since a
+  /// type argument (`MockCall<String, Draft>`) or a cast cannot carry it.
+  func resultTypeText(_ type: TypeSyntax?) -> String {
+    guard let type else { return "Void" }
+    return valueTypeText(withoutSending(type))
+  }
+
+  /// `type` without a `sending` specifier at its top (`sending Draft` is `Draft`).
+  func withoutSending(_ type: TypeSyntax) -> TypeSyntax {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return type }
+    let specifiers = attributed.specifiers.filter { $0.trimmedDescription != "sending" }
+    guard specifiers.count != attributed.specifiers.count else { return type }
+    if specifiers.isEmpty && attributed.attributes.isEmpty { return attributed.baseType }
+    return TypeSyntax(attributed.with(\.specifiers, specifiers))
+  }
+
+  /// `(a, b)` / `a` / `()`: the typed arguments for `thenAnswer` (a `some P` argument as `any P`).
+  func argumentTuple(_ parameters: [MockParameter]) -> String {
+    let values = parameters.map { $0.isOpaque ? "\($0.name) as \($0.valueType)" : $0.passedValue }
+    if parameters.count == 1 { return parameters[0].isOpaque ? "(\(values[0]))" : values[0] }
+    return "(\(values.joined(separator: ", ")))"
+  }
+
+  /// `(Int, String)` / `Int` / `()`.
+  func argumentsType(_ parameters: [MockParameter]) -> String {
+    parameters.count == 1 ? parameters[0].valueType : "(\(parameters.map(\.valueType).joined(separator: ", ")))"
+  }
+
+  func recordedArgument(_ parameter: MockParameter) -> String {
+    if parameter.isOwnershipPlaceholder { return parameter.passedValue }
+    if parameter.isNonEscapingClosure {
+      return "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
+    }
+    return "Verity.recordable(\(parameter.name))"
+  }
+
+  func matchedValue(_ parameter: MockParameter) -> String {
+    if parameter.isOwnershipPlaceholder { return parameter.passedValue }
+    return parameter.isNonEscapingClosure
+      ? "Verity.NonEscapingClosureArgument(typeName: \(stringLiteral(parameter.valueType)))"
+      : anyValue(parameter)
+  }
+
+  /// A parameter as an element of an `[Any?]` array: an optional one is converted explicitly
+  /// (`value as Any?`), so a nested optional (`Int??`) compiles without a coercion warning.
+  func anyValue(_ parameter: MockParameter) -> String {
+    let type = parameter.valueType
+    let isOptional = type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
+      || type.hasPrefix("Swift.Optional<")
+    return isOptional ? "\(parameter.name) as Any?" : parameter.name
+  }
+}
+
+/// Rewrites `some P` to `any P`: what a handle and an answer see of an opaque parameter.
+final class OpaqueToExistential: SyntaxRewriter {
+  override func visit(_ node: SomeOrAnyTypeSyntax) -> TypeSyntax {
+    guard node.someOrAnySpecifier.text == "some" else { return super.visit(node) }
+    return TypeSyntax(node.with(\.someOrAnySpecifier, .keyword(.any, trailingTrivia: .space)))
+  }
+}
