@@ -58,11 +58,12 @@ extension MockGenerator {
     ]
     members += handleMembers(
       name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic,
-      errorType: typedError, typesAreExact: subscriptDecl.genericParameterClause == nil)
+      errorType: typedError ?? (getterThrows ? nil : Self.cannotThrow),
+      typesAreExact: subscriptDecl.genericParameterClause == nil)
     if hasSetter {
       members += handleMembers(
         name: "$subscript", parameters: parameters, identifier: "set \(selector)", returnType: "Void",
-        isStatic: isStatic, trailing: newValue, trailingLabel: "set",
+        isStatic: isStatic, trailing: newValue, trailingLabel: "set", errorType: Self.cannotThrow,
         typesAreExact: subscriptDecl.genericParameterClause == nil)
     }
     return members
