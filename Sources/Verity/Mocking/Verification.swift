@@ -225,6 +225,12 @@ extension MockStorage {
     } else {
       lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(count)"]
     }
+    // A selector says how many arguments its member takes: a list of another length never matches.
+    if let wanted = expected.arguments, !expected.identifier.hasPrefix("get "), !expected.identifier.hasPrefix("set "),
+      let (_, labels) = _selectorLabels(expected.identifier), labels.count != wanted.count
+    {
+      lines.append("\(expected.identifier) takes \(argumentCount(labels.count)); the verification gave \(wanted.count)")
+    }
     // When too few calls matched, the closest calls explain why.
     if count < mode.minimumCount {
       lines += nearestCallsDescription(expected)

@@ -115,8 +115,30 @@ final class FakeScoreBoard: Mock, Sendable {
     #expect(
       MockCall<Int, Void>(storage: MockStorage(), identifier: "load(id: [String: Int])", arguments: [any()]).description
         == "load(id: any())")
-    // A selector whose label count differs from the arguments renders as a plain identifier.
-    #expect(MockCall<Int, Void>(storage: MockStorage(), identifier: "f(a:)", arguments: [1, 2]).description == "f(a:)(1, 2)")
+    // A selector whose label count differs from the arguments: its labels cannot be placed.
+    #expect(MockCall<Int, Void>(storage: MockStorage(), identifier: "f(a:)", arguments: [1, 2]).description == "f(1, 2)")
+  }
+
+  /// Issue 47, item 12: a verification with another number of arguments than the selector has
+  /// labels renders the call without them and says so, instead of `int(_:)(1, 2)`.
+  @Test func aVerificationWithTheWrongNumberOfArgumentsSaysSo() {
+    final class FakeCounter: Mock {
+      let storage = MockStorage()
+      func int(_ value: Int) { recordCall(withIdentifier: "int(_:)", arguments: [value]) }
+    }
+    let counter = FakeCounter()
+    counter.int(1)
+    let messages = reportedIssues { counter.verifyCall(withIdentifier: "int(_:)", arguments: [1, 2]) }.map(\.message)
+    #expect(
+      messages == [
+        """
+        verifyCall failed - expected 1 call to int(1, 2), got 0
+        int(_:) takes 1 argument; the verification gave 2
+        1 call to int(_:) had other arguments:
+          #1 int(1)
+             expected 2 arguments, got 1
+        """
+      ])
   }
 }
 
