@@ -66,6 +66,7 @@ import Verity
     .isEqualTo(.message("""
       the values differ (expected → actual; 1 changed):
         name: "Grace" → "Ada"
+      ignoredFields that name no field of either value: "unused"
       """))
     // A tolerance lets structure pass what == rejects.
     Assert(
