@@ -266,7 +266,9 @@ extension MockStorage {
           lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {
           let got = argumentDescription(call: call.index, position: position, recorded: recorded)
-          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(got)")
+          lines.append(
+            "     argument \(position + 1): expected \(wanted[position].description), got \(got)"
+              + sameRenderingHint(wanted[position], got: got, call: call.index, position: position, recorded: recorded))
         }
       }
     }

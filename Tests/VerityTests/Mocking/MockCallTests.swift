@@ -142,6 +142,34 @@ final class FakeScoreBoard: Mock, Sendable {
   }
 }
 
+/// Issue 47, item 11: `eq(.nan)` matches nothing, a recorded NaN included: the failure says why
+/// and how to match a NaN.
+@Suite struct NaNVerificationTests {
+  final class FakeThermometer: Mock {
+    let storage = MockStorage()
+    func show(_ reading: Double) { recordCall(withIdentifier: "show(_:)", arguments: [reading]) }
+  }
+
+  @Test func eqOfNaNFailingOnARecordedNaNSaysWhy() {
+    let thermometer = FakeThermometer()
+    thermometer.show(.nan)
+    let messages = reportedIssues {
+      thermometer.verifyCall(withIdentifier: "show(_:)", arguments: [eq(Double.nan)])
+    }.map(\.message)
+    #expect(
+      messages == [
+        """
+        verifyCall failed - expected 1 call to show(eq(nan)), got 0
+        1 call to show(_:) had other arguments:
+          #1 show(nan)
+             argument 1: expected eq(nan), got nan (NaN is not equal to itself under ==, so no value equals nan; \
+        match it with Matcher("isNaN", where: { $0.isNaN }))
+        """
+      ])
+    thermometer.verifyCall(withIdentifier: "show(_:)", arguments: [Matcher<Double>("isNaN", where: { $0.isNaN })])
+  }
+}
+
 @Suite struct OptionalMatcherTests {
   @Test func comparisonsAndStringMatchersNeverMatchNil() {
     let limit: Matcher<Int?> = isNil() || moreThan(3)
