@@ -75,7 +75,8 @@ extension MockGenerator {
     }
     let handles = handleMembers(
       name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: returnType,
-      isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning, errorType: typedError,
+      isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning,
+      errorType: typedError ?? (throwing ? nil : Self.cannotThrow),
       matchesSelfByIdentity: isOperator, typesAreExact: generics.isEmpty && !parameters.contains(where: \.isOpaque))
     return (member, handles)
   }
@@ -135,6 +136,10 @@ extension MockGenerator {
     return (2...).lazy.map { "\(last)\($0)" }.first(where: isFree)!
   }
 
+  /// The error type a handle of a member that cannot throw passes: `thenThrow` is reported at its
+  /// `when`.
+  static var cannotThrow: String { "Swift.Never" }
+
   /// The `$name(...)` handles: one taking matchers (default `any()`), one taking plain values.
   func handleMembers(
     name: String, parameters: [MockParameter], identifier: String, returnType: String, isStatic: Bool,
@@ -146,7 +151,8 @@ extension MockGenerator {
     let nonisolated = (isActorProtocol || globalActor != nil) ? "nonisolated " : ""
     let all = parameters + (trailing.map { [$0] } ?? [])
     let resultType = "Verity.MockCall<\(argumentsType(all)), \(returnType)>"
-    // A typed-throws member's handle says its error type: `thenThrow` refuses any other.
+    // A typed-throws member's handle says its error type, a member that cannot throw says `Never`
+    // (`rethrows` too: its answers cannot throw): `thenThrow` refuses any other.
     let throwing = errorType.map { ", throwing: \($0).self" } ?? ""
     let arguments = "[\(all.map(\.name).joined(separator: ", "))]\(throwing)"
     // A member with no generic parameter of its own records, at each position, values of the

@@ -53,11 +53,11 @@ extension MockGenerator {
         """)
       members += handleMembers(
         name: "$\(name)", parameters: [], identifier: getIdentifier, returnType: typeText, isStatic: isStatic,
-        errorType: typedError)
+        errorType: typedError ?? (getterThrows ? nil : Self.cannotThrow))
       if hasSetter {
         members += handleMembers(
           name: "$\(name)", parameters: [], identifier: "set \(name)", returnType: "Void", isStatic: isStatic,
-          trailing: newValue, trailingLabel: "set")
+          trailing: newValue, trailingLabel: "set", errorType: Self.cannotThrow)
       }
     }
     return members

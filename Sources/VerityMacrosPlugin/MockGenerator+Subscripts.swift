@@ -61,12 +61,13 @@ extension MockGenerator {
     ]
     members += handleMembers(
       name: "$subscript", parameters: parameters, identifier: "get \(selector)", returnType: returnType, isStatic: isStatic,
-      generics: generics, whereClause: whereClause, errorType: typedError, typesAreExact: generics.isEmpty)
+      generics: generics, whereClause: whereClause, errorType: typedError ?? (getterThrows ? nil : Self.cannotThrow),
+      typesAreExact: generics.isEmpty)
     if hasSetter {
       members += handleMembers(
         name: "$subscript", parameters: parameters, identifier: "set \(selector)", returnType: "Void",
         isStatic: isStatic, generics: generics, whereClause: whereClause, trailing: newValue, trailingLabel: "set",
-        typesAreExact: generics.isEmpty)
+        errorType: Self.cannotThrow, typesAreExact: generics.isEmpty)
     }
     return members
   }

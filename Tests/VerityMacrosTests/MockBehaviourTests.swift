@@ -271,13 +271,13 @@ let album = Album(id: albumID, name: "I'mperfect", group: "Ling Toshite Shigure"
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let mock = AlbumServiceMock()
       #expect(mock.load(id: 1) == "")
-      _ = mock.cover(of: UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000003")!)
+      _ = FeedMock().featured(of: UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000003")!)
     }
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       standardError.contains(
-        "unstubbed call to cover(of: UUID(uuidString: \"6F3C2F3E-0000-4000-8000-000000000003\")): no stub matches, "
-          + "and its result type Data has no default value"))
+        "unstubbed call to featured(of: UUID(uuidString: \"6F3C2F3E-0000-4000-8000-000000000003\")): no stub matches, "
+          + "and its result type Album has no default value"))
   }
 
   @Test func strictModeReportsUnexpectedCallsAndUnusedStubs() async {

@@ -101,7 +101,7 @@ extension MockExpansionTests {
 
         /// Calls to `get storageValue` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $storageValue() -> Verity.MockCall<(), [String: Int]> {
-          Verity.MockCall(storage: self.storage, identifier: "get storageValue", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get storageValue", typedArguments: [], throwing: Swift.Never.self)
         }
 
         func storageValue(for key: String) -> Int {
@@ -111,13 +111,13 @@ extension MockExpansionTests {
 
         /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $storageValue(for key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", matchers: key)
+          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", matchers: key, throwing: Swift.Never.self)
         }
 
         /// Calls to `storageValue(for:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $storageValue(for key: String) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", typedArguments: [key])
+          Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", typedArguments: [key], throwing: Swift.Never.self)
         }
         #endif
       }

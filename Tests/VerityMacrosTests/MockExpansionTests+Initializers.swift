@@ -62,7 +62,7 @@ extension MockExpansionTests {
 
         /// Calls to `close()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $close() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "close()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "close()", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -266,7 +266,7 @@ extension MockExpansionTests {
 
         /// Calls to `show()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $show() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "show()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "show()", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }

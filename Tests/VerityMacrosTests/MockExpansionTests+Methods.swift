@@ -130,13 +130,13 @@ extension MockExpansionTests {
 
         /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $move(_ from: Verity.Matcher<Int> = Verity.any(), to destination: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", matchers: from, destination)
+          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", matchers: from, destination, throwing: Swift.Never.self)
         }
 
         /// Calls to `move(_:to:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $move(_ from: Int, to destination: Int) -> Verity.MockCall<(Int, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination])
+          Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination], throwing: Swift.Never.self)
         }
 
         func reset() -> Void {
@@ -149,7 +149,7 @@ extension MockExpansionTests {
 
         /// Calls to `reset()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $reset() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "reset()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "reset()", typedArguments: [], throwing: Swift.Never.self)
         }
 
         @discardableResult func save() throws -> Bool {
@@ -248,7 +248,7 @@ extension MockExpansionTests {
 
         /// Calls to `each(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $each(_ body: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<(Int) throws -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "each(_:)", matchers: body)
+          Verity.MockCall(storage: self.storage, identifier: "each(_:)", matchers: body, throwing: Swift.Never.self)
         }
         #endif
       }
@@ -331,13 +331,13 @@ extension MockExpansionTests {
 
         /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $put(_ item: Verity.Matcher<Item> = Verity.any()) -> Verity.MockCall<Item, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "put(_:)", matchers: item)
+          Verity.MockCall(storage: self.storage, identifier: "put(_:)", matchers: item, throwing: Swift.Never.self)
         }
 
         /// Calls to `put(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $put(_ item: Item) -> Verity.MockCall<Item, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item])
+          Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -399,13 +399,13 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", matchers: id)
+          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", matchers: id, throwing: Swift.Never.self)
         }
 
         /// Calls to `load(id: Int)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: Int) -> Verity.MockCall<Int, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id], throwing: Swift.Never.self)
         }
 
         func load(id: String) -> String {
@@ -415,13 +415,13 @@ extension MockExpansionTests {
 
         /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $load(id: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", matchers: id)
+          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", matchers: id, throwing: Swift.Never.self)
         }
 
         /// Calls to `load(id: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: String) -> Verity.MockCall<String, String> {
-          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id])
+          Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -492,7 +492,7 @@ extension MockExpansionTests {
 
         /// Calls to `perform(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $perform(_ work: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<() -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", matchers: work)
+          Verity.MockCall(storage: self.storage, identifier: "perform(_:)", matchers: work, throwing: Swift.Never.self)
         }
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
@@ -505,7 +505,7 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(completion: Verity.Matcher<@Sendable (Int) -> Void> = Verity.any()) -> Verity.MockCall<@Sendable (Int) -> Void, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", matchers: completion)
+          Verity.MockCall(storage: self.storage, identifier: "fetch(completion:)", matchers: completion, throwing: Swift.Never.self)
         }
 
         func increment(_ value: inout Int) -> Void {
@@ -518,13 +518,13 @@ extension MockExpansionTests {
 
         /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", matchers: value)
+          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", matchers: value, throwing: Swift.Never.self)
         }
 
         /// Calls to `increment(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $increment(_ value: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value])
+          Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value], throwing: Swift.Never.self)
         }
 
         func tag(_ tags: String...) -> Void {
@@ -537,13 +537,13 @@ extension MockExpansionTests {
 
         /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $tag(_ tags: Verity.Matcher<[String]> = Verity.any()) -> Verity.MockCall<[String], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", matchers: tags)
+          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", matchers: tags, throwing: Swift.Never.self)
         }
 
         /// Calls to `tag(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $tag(_ tags: [String]) -> Verity.MockCall<[String], Void> {
-          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags])
+          Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -640,7 +640,7 @@ extension MockExpansionTests {
 
         /// Calls to `increment()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $increment() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "increment()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "increment()", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -659,13 +659,13 @@ extension MockExpansionTests {
 
         /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row)
+          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row, throwing: Swift.Never.self)
         }
 
         /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $didSelect(row: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row])
+          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -727,13 +727,13 @@ extension MockExpansionTests {
 
         /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", matchers: name)
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", matchers: name, throwing: Swift.Never.self)
         }
 
         /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $make(named name: String) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name], throwing: Swift.Never.self)
         }
 
         static var count: Int {
@@ -745,7 +745,7 @@ extension MockExpansionTests {
 
         /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", typedArguments: [])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -814,13 +814,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address)
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address, throwing: Swift.Never.self)
         }
 
         /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address], throwing: Swift.Never.self)
         }
 
         func start(address: String) async -> Void {
@@ -833,13 +833,13 @@ extension MockExpansionTests {
 
         /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $start_async(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address)
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address, throwing: Swift.Never.self)
         }
 
         /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start_async(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address], throwing: Swift.Never.self)
         }
 
         func startAsync(address: String) -> Void {
@@ -852,13 +852,13 @@ extension MockExpansionTests {
 
         /// Calls to `startAsync(address:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", matchers: address)
+          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", matchers: address, throwing: Swift.Never.self)
         }
 
         /// Calls to `startAsync(address:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $startAsync(address: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address])
+          Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address], throwing: Swift.Never.self)
         }
         #endif
       }

@@ -70,18 +70,18 @@ extension MockExpansionTests {
 
         /// Calls to `get name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [], throwing: Swift.Never.self)
         }
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String>) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue)
+          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue, throwing: Swift.Never.self)
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String) -> Verity.MockCall<String, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue], throwing: Swift.Never.self)
         }
 
         var count: Int {
@@ -93,7 +93,7 @@ extension MockExpansionTests {
 
         /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "get count", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get count", typedArguments: [], throwing: Swift.Never.self)
         }
 
         var status: String {

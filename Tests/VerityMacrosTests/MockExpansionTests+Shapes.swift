@@ -65,13 +65,13 @@ extension MockExpansionTests {
 
         /// Calls to `write(key:value:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $write(key: Verity.Matcher<String> = Verity.any(), value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(String, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", matchers: key, value)
+          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", matchers: key, value, throwing: Swift.Never.self)
         }
 
         /// Calls to `write(key:value:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(key: String, value: String) -> Verity.MockCall<(String, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value])
+          Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -136,13 +136,13 @@ extension MockExpansionTests {
 
         /// Calls to `didFail(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didFail(_ error: Verity.Matcher<any Error> = Verity.any()) -> Verity.MockCall<any Error, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", matchers: error)
+          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", matchers: error, throwing: Swift.Never.self)
         }
 
         /// Calls to `didFail(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didFail(_ error: any Error) -> Verity.MockCall<any Error, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error])
+          Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error], throwing: Swift.Never.self)
         }
 
         func write(_ body: some Sequence<UInt8>) -> Int {
@@ -152,13 +152,13 @@ extension MockExpansionTests {
 
         /// Calls to `write(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $write(_ body: Verity.Matcher<any Sequence<UInt8>> = Verity.any()) -> Verity.MockCall<any Sequence<UInt8>, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body])
+          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body], throwing: Swift.Never.self)
         }
 
         /// Calls to `write(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(_ body: any Sequence<UInt8>) -> Verity.MockCall<any Sequence<UInt8>, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body])
+          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -222,13 +222,13 @@ extension MockExpansionTests {
 
         /// Calls to `for(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $for(_ path: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "for(_:)", matchers: path)
+          Verity.MockCall(storage: self.storage, identifier: "for(_:)", matchers: path, throwing: Swift.Never.self)
         }
 
         /// Calls to `for(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $for(_ path: String) -> Verity.MockCall<String, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path])
+          Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path], throwing: Swift.Never.self)
         }
 
         var `default`: String {
@@ -240,7 +240,7 @@ extension MockExpansionTests {
 
         /// Calls to `get default` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $default() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get default", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get default", typedArguments: [], throwing: Swift.Never.self)
         }
 
         func find(`for`: String, in scope: String, `default`: Int) -> Void {
@@ -253,13 +253,13 @@ extension MockExpansionTests {
 
         /// Calls to `find(for:in:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $find(`for`: Verity.Matcher<String> = Verity.any(), in scope: Verity.Matcher<String> = Verity.any(), `default`: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(String, String, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", matchers: `for`, scope, `default`)
+          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", matchers: `for`, scope, `default`, throwing: Swift.Never.self)
         }
 
         /// Calls to `find(for:in:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $find(`for`: String, in scope: String, `default`: Int) -> Verity.MockCall<(String, String, Int), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`])
+          Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -336,7 +336,7 @@ extension MockExpansionTests {
 
         /// Calls to `common()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $common() -> Verity.MockCall<(), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "common()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "common()", typedArguments: [], throwing: Swift.Never.self)
         }
 
         #if os(Linux)
@@ -347,7 +347,7 @@ extension MockExpansionTests {
 
         /// Calls to `linux()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $linux() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "linux()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "linux()", typedArguments: [], throwing: Swift.Never.self)
         }
         #elseif DEBUG
         #else
@@ -360,7 +360,7 @@ extension MockExpansionTests {
 
         /// Calls to `get other` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $other() -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get other", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get other", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
         #endif
@@ -463,13 +463,13 @@ extension MockExpansionTests {
 
         /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $serve(port: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", matchers: port)
+          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", matchers: port, throwing: Swift.Never.self)
         }
 
         /// Calls to `serve(port:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $serve(port: Int) -> Verity.MockCall<Int, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", typedArguments: [port])
+          Verity.MockCall(storage: self.storage, identifier: "serve(port:)", typedArguments: [port], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -533,7 +533,7 @@ extension MockExpansionTests {
 
         /// Calls to `all()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $all() -> Verity.MockCall<(), Elements> {
-          Verity.MockCall(storage: self.storage, identifier: "all()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "all()", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -637,7 +637,7 @@ extension MockExpansionTests {
 
         /// Calls to `value() -> Int` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value(returning _: Int.Type) -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "value() -> Int", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "value() -> Int", typedArguments: [], throwing: Swift.Never.self)
         }
 
         func value() -> String {
@@ -647,7 +647,7 @@ extension MockExpansionTests {
 
         /// Calls to `value() -> String` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value(returning _: String.Type) -> Verity.MockCall<(), String> {
-          Verity.MockCall(storage: self.storage, identifier: "value() -> String", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "value() -> String", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -711,7 +711,7 @@ extension MockExpansionTests {
 
         /// Calls to `copy()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $copy() -> Verity.MockCall<(), Self> {
-          Verity.MockCall(storage: self.storage, identifier: "copy()", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "copy()", typedArguments: [], throwing: Swift.Never.self)
         }
 
         var name: String! {
@@ -730,18 +730,18 @@ extension MockExpansionTests {
 
         /// Calls to `get name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name() -> Verity.MockCall<(), String?> {
-          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [])
+          Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [], throwing: Swift.Never.self)
         }
 
         /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $name(set newValue: Verity.Matcher<String?>) -> Verity.MockCall<String?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue)
+          Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue, throwing: Swift.Never.self)
         }
 
         /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String?) -> Verity.MockCall<String?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue as Any?])
+          Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue as Any?], throwing: Swift.Never.self)
         }
 
         func lookup(_ id: String!) -> String! {
@@ -751,13 +751,13 @@ extension MockExpansionTests {
 
         /// Calls to `lookup(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $lookup(_ id: Verity.Matcher<String?> = Verity.any()) -> Verity.MockCall<String?, String?> {
-          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", matchers: id)
+          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", matchers: id, throwing: Swift.Never.self)
         }
 
         /// Calls to `lookup(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $lookup(_ id: String?) -> Verity.MockCall<String?, String?> {
-          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id as Any?])
+          Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id as Any?], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -824,13 +824,13 @@ extension MockExpansionTests {
 
         /// Calls to `didUpdate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $didUpdate(_ count: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", matchers: count)
+          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", matchers: count, throwing: Swift.Never.self)
         }
 
         /// Calls to `didUpdate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didUpdate(_ count: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count])
+          Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -927,13 +927,13 @@ extension MockExpansionTests {
 
         /// Calls to `fetch(id:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $fetch(id: Verity.Matcher<Int> = Verity.any(), completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", matchers: id, completion)
+          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", matchers: id, completion, throwing: Swift.Never.self)
         }
 
         /// Calls to `fetch(id:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $fetch(id: Int, completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion])
+          Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion], throwing: Swift.Never.self)
         }
 
         func validate(_ name: String) throws(ValidationError) -> Bool {
@@ -1016,7 +1016,7 @@ extension MockExpansionTests {
 
           /// Calls to `load()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
           func $load() -> Verity.MockCall<(), Item?> {
-            Verity.MockCall(storage: self.storage, identifier: "load()", typedArguments: [])
+            Verity.MockCall(storage: self.storage, identifier: "load()", typedArguments: [], throwing: Swift.Never.self)
           }
         }
         #endif
@@ -1096,35 +1096,35 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         /// Calls to `==(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $equals(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<(Self, Self), Bool> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", matchers: lhs, rhs)
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", matchers: lhs, rhs, throwing: Swift.Never.self)
         }
 
         /// Calls to `==(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $equals(_ lhs: Self, _ rhs: Self) -> Verity.MockCall<(Self, Self), Bool> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [Verity.identical(to: lhs), Verity.identical(to: rhs)])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [Verity.identical(to: lhs), Verity.identical(to: rhs)], throwing: Swift.Never.self)
         }
 
         /// Calls to `prefix -(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $prefixMinus(_ value: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<Self, Self> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", matchers: value)
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", matchers: value, throwing: Swift.Never.self)
         }
 
         /// Calls to `prefix -(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $prefixMinus(_ value: Self) -> Verity.MockCall<Self, Self> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [Verity.identical(to: value)])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [Verity.identical(to: value)], throwing: Swift.Never.self)
         }
 
         /// Calls to `<>(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<T> = Verity.any()) -> Verity.MockCall<(Self, T), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [lhs, rhs])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [lhs, rhs], throwing: Swift.Never.self)
         }
 
         /// Calls to `<>(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Self, _ rhs: T) -> Verity.MockCall<(Self, T), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [Verity.identical(to: lhs), rhs])
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [Verity.identical(to: lhs), rhs], throwing: Swift.Never.self)
         }
 
         func scale(by factor: Double) -> Void {
@@ -1137,13 +1137,13 @@ extension MockExpansionTests {
 
         /// Calls to `scale(by:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $scale(by factor: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<Double, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", matchers: factor)
+          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", matchers: factor, throwing: Swift.Never.self)
         }
 
         /// Calls to `scale(by:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $scale(by factor: Double) -> Verity.MockCall<Double, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor])
+          Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -1207,7 +1207,7 @@ extension MockExpansionTests {
 
         /// Calls to `enqueue(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $enqueue(_ job: Verity.Matcher<Verity.OwnershipArgument> = Verity.any()) -> Verity.MockCall<Verity.OwnershipArgument, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", matchers: job)
+          Verity.MockCall(storage: self.storage, identifier: "enqueue(_:)", matchers: job, throwing: Swift.Never.self)
         }
         #endif
       }

@@ -66,24 +66,24 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", matchers: row, column)
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", matchers: row, column, throwing: Swift.Never.self)
         }
 
         /// Calls to `get subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int) -> Verity.MockCall<(Int, Int), String> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", typedArguments: [row, column])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", typedArguments: [row, column], throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any(), set newValue: Verity.Matcher<String>) -> Verity.MockCall<(Int, Int, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", matchers: row, column, newValue)
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", matchers: row, column, newValue, throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int, set newValue: String) -> Verity.MockCall<(Int, Int, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", typedArguments: [row, column, newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", typedArguments: [row, column, newValue], throwing: Swift.Never.self)
         }
         #endif
       }

@@ -45,9 +45,38 @@ private func issueLocations(_ body: () -> Void) -> [String] {
   @Test func aStubThatDoesNotFitIsReportedAtItsWhen() {
     let mock = AlbumServiceMock()
     let stubbed = #line + 1
-    when(mock.$rating(of: any())).thenThrow(AlbumError.notFound)
+    when(mock.$rating(of: any())).thenAnswer { _ in throw AlbumError.notFound }
     let locations = issueLocations { _ = mock.rating(of: albumID) }
     #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
+  }
+
+  /// Issue 47, item 13: `thenThrow` on a member that cannot throw is reported at the `when`, as a
+  /// typed-throws member's other error is, and adds no stub: the call gets its default.
+  @Test func thenThrowOnAMemberThatCannotThrowIsReportedAtItsWhen() async throws {
+    let mock = AlbumServiceMock()
+    let stubbed = #line + 2
+    let locations = issueLocations {
+      when(mock.$rating(of: any())).thenThrow(AlbumError.notFound)
+    }
+    #expect(locations == ["MockFailureLocationTests.swift:\(stubbed)"])
+    let messages = await issueMessages {
+      when(mock.$name()).thenThrow(AlbumError.offline)
+      when(mock.$name(set: "a")).thenThrow(AlbumError.offline)
+      when(mock.$subscript("a", in: "b")).thenThrow(AlbumError.offline)
+      when(mock.$perform()).thenThrow(AlbumError.offline)
+    }
+    #expect(
+      messages == [
+        "when failed - the stub for name throws offline, but name cannot throw",
+        "when failed - the stub for name = \"a\" throws offline, but name cannot throw",
+        "when failed - the stub for subscript(\"a\", in: \"b\") throws offline, but subscript(_:in:) cannot throw",
+        "when failed - the stub for perform(any()) throws offline, but perform(_:) cannot throw",
+      ])
+    // No stub was added: the calls answer their defaults, with no other report.
+    #expect(mock.rating(of: albumID) == 0)
+    // A member that can throw still takes the error.
+    when(mock.$status()).thenThrow(AlbumError.offline)
+    await #expect(throws: AlbumError.offline) { try await mock.status }
   }
 
   @Test func anUnusedStubIsReportedAtItsWhen() {

@@ -157,13 +157,13 @@ extension ScoreService where Self: Verity.Mock {
 
   /// Calls to `submit(id:name:score:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_submit(id: Verity.Matcher<Int> = Verity.any(), name: Verity.Matcher<String> = Verity.any(), score: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<(Int, String, Double), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", matchers: id, name, score)
+    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", matchers: id, name, score, throwing: Swift.Never.self)
   }
 
   /// Calls to `submit(id:name:score:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_submit(id: Int, name: String, score: Double) -> Verity.MockCall<(Int, String, Double), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", typedArguments: [id, name, score])
+    Verity.MockCall(storage: self.storage, identifier: "submit(id:name:score:)", typedArguments: [id, name, score], throwing: Swift.Never.self)
   }
   #endif
 }
@@ -179,13 +179,13 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `album(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_album(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Record?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id)
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id, throwing: Swift.Never.self)
   }
 
   /// Calls to `album(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_album(id: Int) -> Verity.MockCall<Int, Record?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id], throwing: Swift.Never.self)
   }
 
   func save(_ record: Record, overwrite: Bool) -> Void {
@@ -198,13 +198,13 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ record: Verity.Matcher<Record> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(Record, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite)
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite, throwing: Swift.Never.self)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_save(_ record: Record, overwrite: Bool) -> Verity.MockCall<(Record, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite], throwing: Swift.Never.self)
   }
 
   func count() -> Int {
@@ -214,7 +214,7 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `count()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_count() -> Verity.MockCall<(), Int> {
-    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [])
+    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [], throwing: Swift.Never.self)
   }
   #endif
 }
@@ -230,13 +230,13 @@ extension ModelLibrary where Self: Verity.Mock {
 
   /// Calls to `model(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_model(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Model20?> {
-    Verity.MockCall(storage: self.storage, identifier: "model(id:)", matchers: id)
+    Verity.MockCall(storage: self.storage, identifier: "model(id:)", matchers: id, throwing: Swift.Never.self)
   }
 
   /// Calls to `model(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_model(id: Int) -> Verity.MockCall<Int, Model20?> {
-    Verity.MockCall(storage: self.storage, identifier: "model(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "model(id:)", typedArguments: [id], throwing: Swift.Never.self)
   }
 
   func save(_ model: Model20, overwrite: Bool) -> Void {
@@ -249,13 +249,13 @@ extension ModelLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ model: Verity.Matcher<Model20> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(Model20, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: model, overwrite)
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: model, overwrite, throwing: Swift.Never.self)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_save(_ model: Model20, overwrite: Bool) -> Verity.MockCall<(Model20, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [model, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [model, overwrite], throwing: Swift.Never.self)
   }
 
   func count() -> Int {
@@ -265,7 +265,7 @@ extension ModelLibrary where Self: Verity.Mock {
 
   /// Calls to `count()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_count() -> Verity.MockCall<(), Int> {
-    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [])
+    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [], throwing: Swift.Never.self)
   }
   #endif
 }
@@ -281,13 +281,13 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `album(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_album(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, MatchableRecord?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id)
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", matchers: id, throwing: Swift.Never.self)
   }
 
   /// Calls to `album(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_album(id: Int) -> Verity.MockCall<Int, MatchableRecord?> {
-    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id])
+    Verity.MockCall(storage: self.storage, identifier: "album(id:)", typedArguments: [id], throwing: Swift.Never.self)
   }
 
   func save(_ record: MatchableRecord, overwrite: Bool) -> Void {
@@ -300,13 +300,13 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `save(_:overwrite:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_save(_ record: Verity.Matcher<MatchableRecord> = Verity.any(), overwrite: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<(MatchableRecord, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite)
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", matchers: record, overwrite, throwing: Swift.Never.self)
   }
 
   /// Calls to `save(_:overwrite:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
   @_disfavoredOverload
   func handle_save(_ record: MatchableRecord, overwrite: Bool) -> Verity.MockCall<(MatchableRecord, Bool), Void> {
-    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite])
+    Verity.MockCall(storage: self.storage, identifier: "save(_:overwrite:)", typedArguments: [record, overwrite], throwing: Swift.Never.self)
   }
 
   func count() -> Int {
@@ -316,7 +316,7 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   /// Calls to `count()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
   func handle_count() -> Verity.MockCall<(), Int> {
-    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [])
+    Verity.MockCall(storage: self.storage, identifier: "count()", typedArguments: [], throwing: Swift.Never.self)
   }
   #endif
 }

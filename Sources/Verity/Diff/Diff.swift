@@ -64,7 +64,7 @@ func _diffConformances<T: StructurallyEncodable>(
   if let first = Structure._unvalidated(a), let second = Structure._unvalidated(b) {
     do {
       return try first._engineDiff(to: second, options: options._engine).map {
-        Difference($0, lineLimit: options.lineLimit)._notingUnusedIgnoredPaths(first, second, options)
+        Difference($0, lineLimit: options.lineLimit)._notingUnusedIgnores(first, second, options)
       }
     } catch {}
   }
@@ -100,7 +100,7 @@ package func _diff(
 ) -> Difference? {
   do {
     guard let engine = try a._engineDiff(to: b, options: options._engine) else { return nil }
-    return Difference(engine, lineLimit: options.lineLimit)._notingUnusedIgnoredPaths(a, b, options)
+    return Difference(engine, lineLimit: options.lineLimit)._notingUnusedIgnores(a, b, options)
   } catch {
     reportFailure(
       "diff failed - \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -123,15 +123,24 @@ extension Difference {
       let named = unusedIgnoredPaths.map { String(reflecting: $0.description) }.joined(separator: ", ")
       text += "\nignoredPaths that ignored no difference: \(named)"
     }
+    if !unknownIgnoredFields.isEmpty {
+      let named = unknownIgnoredFields.map { String(reflecting: $0) }.joined(separator: ", ")
+      text += "\nignoredFields that name no field of either value: \(named)"
+    }
     return text
   }
 
-  /// This difference, with the `ignoredPaths` patterns that ignored nothing noted: each is the one
-  /// whose removal leaves the diff's totals as they are. Runs only for a difference (a failure, or
-  /// a value the caller inspects), one extra diff per pattern.
-  func _notingUnusedIgnoredPaths(_ a: Structure, _ b: Structure, _ options: DiffOptions) -> Difference {
-    guard !options.ignoredPaths.isEmpty else { return self }
+  /// This difference, with the `ignoredPaths` patterns that ignored nothing noted (each is the one
+  /// whose removal leaves the diff's totals as they are) and the `ignoredFields` that name no
+  /// field of either value. Runs only for a difference (a failure, or a value the caller
+  /// inspects), one extra diff per pattern.
+  func _notingUnusedIgnores(_ a: Structure, _ b: Structure, _ options: DiffOptions) -> Difference {
     var noted = self
+    if !options.ignoredFields.isEmpty {
+      let labels = _fieldLabels(a).union(_fieldLabels(b))
+      noted.unknownIgnoredFields = options.ignoredFields.filter { !labels.contains($0) }.sorted()
+    }
+    guard !options.ignoredPaths.isEmpty else { return noted }
     for index in options.ignoredPaths.indices {
       var without = options
       without.ignoredPaths.remove(at: index)
@@ -142,4 +151,10 @@ extension Difference {
     }
     return noted
   }
+}
+
+/// The field names (labels) anywhere in `structure`; none when its nodes cannot be read.
+private func _fieldLabels(_ structure: Structure) -> Set<String> {
+  guard let nodes = try? structure.nodeTable() else { return [] }
+  return Set(nodes.compactMap { structure.label(of: $0) })
 }

@@ -24,7 +24,8 @@ public struct DiffOptions: Sendable {
   /// models, whose identity is their stored `id` property. `nil` (the default): elements are
   /// aligned by their whole value, then the unaligned ones are paired by similarity.
   public var identityField: String?
-  /// Fields with one of these names are ignored wherever they appear.
+  /// Fields with one of these names are ignored wherever they appear. A failure message names
+  /// those that are a field of neither value (a misspelled field, say).
   public var ignoredFields: Set<String> = []
   /// Paths ignored, with everything under them (at most 64). See ``DifferencePath/Pattern``. A
   /// pattern that is not a path (`"a..b"`) is reported as invalid; a failure message names the

@@ -78,6 +78,9 @@ public struct Difference: Sendable, CustomStringConvertible {
   /// The `ignoredPaths` patterns of the options that ignored no difference (a misspelled field,
   /// say): failure messages name them.
   package var unusedIgnoredPaths: [DifferencePath.Pattern] = []
+  /// The `ignoredFields` of the options that name a field neither value has (a misspelling, say),
+  /// sorted: failure messages name them.
+  package var unknownIgnoredFields: [String] = []
 
   init(_ engine: _EngineDifference, lineLimit: Int) {
     self.engine = engine

@@ -205,6 +205,16 @@ struct ExpectedArgument: Sendable {
     }
   }
 
+  /// The value `==` compares a recorded argument with: a plain `Equatable` value's, or an `eq`
+  /// matcher's; nil for other expectations.
+  var equatableValue: Any? {
+    switch kind {
+    case .equatable(_, let expectation): expectation.value
+    case .matcher(let matcher, _, false): ((matcher as? any _CompilableMatcher)?._handleMatcher as? any _EqualExpectation)?._expectedValue
+    default: nil
+    }
+  }
+
   /// The structure a recorded argument is compared with, when the expectation is a value (a plain
   /// value, `eq`, `isNil()`); nil for other matchers and captors.
   var expectedStructure: Structure? {
@@ -360,6 +370,9 @@ final class _EquatableExpectation: @unchecked Sendable {
     expected = value
     test = equality(equatable)
   }
+
+  /// The expected value.
+  var value: Any { lock.withLock { expected } }
 
   /// Whether `recorded` (any optional layers and `NSNull` looked through) is of the expected type
   /// and `==` the expected value.

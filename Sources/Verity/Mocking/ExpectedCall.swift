@@ -157,7 +157,8 @@ func _functionType(in structure: Structure) -> String {
 ///
 /// - A plain identifier: `save(1, "a")`.
 /// - A selector, as generated mocks use (`getAlbum(id:)`, `move(_:to:)`), with one label per
-///   argument: the labels go in, `getAlbum(id: 42)`, `move(1, to: 2)`.
+///   argument: the labels go in, `getAlbum(id: 42)`, `move(1, to: 2)`; with another number of
+///   arguments, the name alone, `getAlbum(1, 2)`.
 /// - A property or subscript accessor: `get name` renders `name`, `set name` renders
 ///   `name = "x"`, `set subscript(_:)` renders `subscript(1) = "x"`.
 /// - An overload told apart by its effect or its result (`start(address: String) async`,
@@ -175,7 +176,10 @@ func _renderCall(_ identifier: String, arguments: [String]) -> String {
     let target = arguments.count == 1 && !member.contains("(") ? member : _renderCall(member, arguments: arguments.dropLast())
     return "\(target) = \(newValue)"
   }
-  if let (name, labels) = _selectorLabels(identifier), labels.count == arguments.count {
+  if let (name, labels) = _selectorLabels(identifier) {
+    // With another number of arguments than the selector has labels (a verification that gave
+    // too many or too few), the labels cannot be placed: the name and the arguments.
+    guard labels.count == arguments.count else { return "\(name)(\(arguments.joined(separator: ", ")))" }
     let parts = zip(labels, arguments).map { label, argument in label == "_" ? argument : "\(label): \(argument)" }
     return "\(name)(\(parts.joined(separator: ", ")))"
   }

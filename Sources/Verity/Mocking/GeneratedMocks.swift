@@ -2,41 +2,6 @@
 // public, documented API, because generated code lives in the user's module; a hand-written mock
 // may call it too.
 
-/// A result type that an unstubbed call to a generated mock may return without failing: the
-/// mock returns ``mockDefault``.
-///
-/// `Void` and every `Optional` (nil) need no conformance. Verity gives the standard scalar types
-/// (0, `false`, `""`) and the standard collections (empty) this conformance; add it to your own
-/// types when an empty value is a sensible answer:
-///
-/// ```swift
-/// extension Page: MockDefaultable {
-///   static var mockDefault: Page { Page(items: []) }
-/// }
-/// ```
-public protocol MockDefaultable {
-  /// The value an unstubbed call returns.
-  static var mockDefault: Self { get }
-}
-
-extension Bool: MockDefaultable { public static var mockDefault: Bool { false } }
-extension String: MockDefaultable { public static var mockDefault: String { "" } }
-extension Int: MockDefaultable { public static var mockDefault: Int { 0 } }
-extension Int8: MockDefaultable { public static var mockDefault: Int8 { 0 } }
-extension Int16: MockDefaultable { public static var mockDefault: Int16 { 0 } }
-extension Int32: MockDefaultable { public static var mockDefault: Int32 { 0 } }
-extension Int64: MockDefaultable { public static var mockDefault: Int64 { 0 } }
-extension UInt: MockDefaultable { public static var mockDefault: UInt { 0 } }
-extension UInt8: MockDefaultable { public static var mockDefault: UInt8 { 0 } }
-extension UInt16: MockDefaultable { public static var mockDefault: UInt16 { 0 } }
-extension UInt32: MockDefaultable { public static var mockDefault: UInt32 { 0 } }
-extension UInt64: MockDefaultable { public static var mockDefault: UInt64 { 0 } }
-extension Double: MockDefaultable { public static var mockDefault: Double { 0 } }
-extension Float: MockDefaultable { public static var mockDefault: Float { 0 } }
-extension Array: MockDefaultable { public static var mockDefault: Array { [] } }
-extension Set: MockDefaultable { public static var mockDefault: Set { [] } }
-extension Dictionary: MockDefaultable { public static var mockDefault: Dictionary { [:] } }
-
 /// What a throwing member of a generated mock throws when it is called with no matching stub and
 /// its result has no default. The failure has been reported already; the error stops the code
 /// under test.
@@ -74,39 +39,6 @@ public protocol _GeneratedMock: Mock {
   /// Creates the mock with `storage` as its ``Mock/storage``: a new mock with no calls and no
   /// stubs.
   init(_verityStorage storage: MockStorage)
-}
-
-/// The default an unstubbed call returns: `()` for `Void`, nil for an optional,
-/// ``MockDefaultable/mockDefault``; nil when `Value` has none.
-func _mockDefaultValue<Value>(_: Value.Type) -> Value? {
-  _hasMockDefault(Value.self) ? _mockDefault(Value.self) : nil
-}
-
-/// Whether `Value` has a default (see ``_mockDefaultValue(_:)``), decided by the type alone, with
-/// no optional of `Value` made: in generic code its metadata is looked up on every call.
-func _hasMockDefault<Value>(_: Value.Type) -> Bool {
-  if Value.self == Void.self || _isOptional(Value.self) { return true }
-  if Value.self == Int.self || Value.self == Bool.self || Value.self == String.self { return true }
-  return Value.self is any MockDefaultable.Type
-}
-
-/// The default of a `Value` that ``_hasMockDefault(_:)`` says has one. `()` and a `Void` are the
-/// same empty value, and the commonest results are found by metadata identity (no conformance
-/// lookup, no dynamic cast); the values are their conformances'.
-func _mockDefault<Value>(_: Value.Type) -> Value {
-  if Value.self == Void.self { return unsafeBitCast((), to: Value.self) }
-  if Value.self == Int.self { return unsafeBitCast(Int.mockDefault, to: Value.self) }
-  if Value.self == Bool.self { return unsafeBitCast(Bool.mockDefault, to: Value.self) }
-  if Value.self == String.self { return unsafeBitCast(String.mockDefault, to: Value.self) }
-  return _otherMockDefault(Value.self)
-}
-
-/// ``_mockDefault(_:)`` for an optional or a ``MockDefaultable`` conformance, out of line: its
-/// casts to `Value` would otherwise have their metadata looked up on every call of `_mockDefault`.
-@inline(never)
-func _otherMockDefault<Value>(_: Value.Type) -> Value {
-  if _isOptional(Value.self), let optional = Value.self as? any _OptionalProtocol.Type { return optional._none as! Value }
-  return (Value.self as! any MockDefaultable.Type).mockDefault as! Value
 }
 
 // MARK: Recording arguments

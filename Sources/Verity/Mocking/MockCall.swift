@@ -38,8 +38,9 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
     self.errorType = nil
   }
 
-  /// Describes calls to a member that throws only `errorType` (`throws(AlbumError)`): a stub that
-  /// throws another error is reported at its `when` line and not added.
+  /// Describes calls to a member that throws only `errorType` (`throws(AlbumError)`; `Never.self`
+  /// for a member that cannot throw): a stub that throws another error is reported at its `when`
+  /// line and not added.
   ///
   /// ```swift
   /// func validateCall(_ album: Matcher<Album> = any()) -> MockCall<Album, Bool> {
@@ -258,8 +259,10 @@ public struct Stubbing<Arguments, Value>: Sendable {
     adding(.value(value))
   }
 
-  /// Answers matching calls by throwing `error`. For a member that cannot throw, the call reports
-  /// a failure instead (see the "Generated mocks" article).
+  /// Answers matching calls by throwing `error`. A generated mock's member that cannot throw (its
+  /// handle passes `throwing: Never.self`), or that throws only another error type, refuses it:
+  /// that is reported at this `when` line, and no stub is added. (A hand-written mock's member
+  /// that cannot throw reports it when it is called, see the "Generated mocks" article.)
   ///
   /// ```swift
   /// when(service.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
@@ -268,8 +271,10 @@ public struct Stubbing<Arguments, Value>: Sendable {
   public func thenThrow(_ error: any Error) -> Self {
     if let errorType = call.errorType, !_isInstance(error, of: errorType) {
       let member = _memberName(call.form.identifier)
+      let allowed =
+        ObjectIdentifier(errorType) == ObjectIdentifier(Never.self) ? "cannot throw" : "throws only \(_render(type: errorType))"
       reportFailure(
-        "when failed - the stub for \(call.description) throws \(error), but \(member) throws only \(_render(type: errorType))",
+        "when failed - the stub for \(call.description) throws \(error), but \(member) \(allowed)",
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
       return self
     }

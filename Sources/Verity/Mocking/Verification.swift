@@ -226,6 +226,12 @@ extension MockStorage {
     } else {
       lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(count)"]
     }
+    // A selector says how many arguments its member takes: a list of another length never matches.
+    if let wanted = expected.arguments, !expected.identifier.hasPrefix("get "), !expected.identifier.hasPrefix("set "),
+      let (_, labels) = _selectorLabels(expected.identifier), labels.count != wanted.count
+    {
+      lines.append("\(expected.identifier) takes \(argumentCount(labels.count)); the verification gave \(wanted.count)")
+    }
     // When too few calls matched, the closest calls explain why.
     if count < mode.minimumCount {
       lines += nearestCallsDescription(expected)
@@ -270,7 +276,9 @@ extension MockStorage {
           lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {
           let got = argumentDescription(call: call.index, position: position, recorded: recorded)
-          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(got)")
+          lines.append(
+            "     argument \(position + 1): expected \(wanted[position].description), got \(got)"
+              + sameRenderingHint(wanted[position], got: got, call: call.index, position: position, recorded: recorded))
         }
       }
     }

@@ -49,6 +49,21 @@ private struct Place: Equatable { var city: String; var zip: Int }
     ])
   }
 
+  /// Issue 47, item 9: a misspelled `ignoredFields` entry is named as a misspelled path is.
+  @Test func anIgnoredFieldThatNeitherValueHasIsNamedInTheFailure() {
+    let options = DiffOptions(ignoredFields: ["zipp", "zip", "country"])
+    let issues = reportedIssues {
+      Assert(that: Place(city: "Paris", zip: 1)).hasNoDifference(from: Place(city: "Lyon", zip: 2), options: options)
+    }
+    #expect(issues.map(\.message) == [
+      """
+      hasNoDifference failed - the values differ (expected → actual; 1 changed):
+        city: "Lyon" → "Paris"
+      ignoredFields that name no field of either value: "country", "zipp"
+      """
+    ])
+  }
+
   @Test func negativeCallCountsAreAFailure() {
     let fake = FakeTaker()
     fake.take(1)

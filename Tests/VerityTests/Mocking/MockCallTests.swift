@@ -115,8 +115,58 @@ final class FakeScoreBoard: Mock, Sendable {
     #expect(
       MockCall<Int, Void>(storage: MockStorage(), identifier: "load(id: [String: Int])", arguments: [any()]).description
         == "load(id: any())")
-    // A selector whose label count differs from the arguments renders as a plain identifier.
-    #expect(MockCall<Int, Void>(storage: MockStorage(), identifier: "f(a:)", arguments: [1, 2]).description == "f(a:)(1, 2)")
+    // A selector whose label count differs from the arguments: its labels cannot be placed.
+    #expect(MockCall<Int, Void>(storage: MockStorage(), identifier: "f(a:)", arguments: [1, 2]).description == "f(1, 2)")
+  }
+
+  /// Issue 47, item 12: a verification with another number of arguments than the selector has
+  /// labels renders the call without them and says so, instead of `int(_:)(1, 2)`.
+  @Test func aVerificationWithTheWrongNumberOfArgumentsSaysSo() {
+    final class FakeCounter: Mock {
+      let storage = MockStorage()
+      func int(_ value: Int) { recordCall(withIdentifier: "int(_:)", arguments: [value]) }
+    }
+    let counter = FakeCounter()
+    counter.int(1)
+    let messages = reportedIssues { counter.verifyCall(withIdentifier: "int(_:)", arguments: [1, 2]) }.map(\.message)
+    #expect(
+      messages == [
+        """
+        verifyCall failed - expected 1 call to int(1, 2), got 0
+        int(_:) takes 1 argument; the verification gave 2
+        1 call to int(_:) had other arguments:
+          #1 int(1)
+             expected 2 arguments, got 1
+        """
+      ])
+  }
+}
+
+/// Issue 47, item 11: `eq(.nan)` matches nothing, a recorded NaN included: the failure says why
+/// and how to match a NaN.
+@Suite struct NaNVerificationTests {
+  final class FakeThermometer: Mock {
+    let storage = MockStorage()
+    func show(_ reading: Double) { recordCall(withIdentifier: "show(_:)", arguments: [reading]) }
+  }
+
+  @Test func eqOfNaNFailingOnARecordedNaNSaysWhy() {
+    let thermometer = FakeThermometer()
+    thermometer.show(.nan)
+    let messages = reportedIssues {
+      thermometer.verifyCall(withIdentifier: "show(_:)", arguments: [eq(Double.nan)])
+    }.map(\.message)
+    #expect(
+      messages == [
+        """
+        verifyCall failed - expected 1 call to show(eq(nan)), got 0
+        1 call to show(_:) had other arguments:
+          #1 show(nan)
+             argument 1: expected eq(nan), got nan (NaN is not equal to itself under ==, so no value equals nan; \
+        match it with Matcher("isNaN", where: { $0.isNaN }))
+        """
+      ])
+    thermometer.verifyCall(withIdentifier: "show(_:)", arguments: [Matcher<Double>("isNaN", where: { $0.isNaN })])
   }
 }
 

@@ -96,7 +96,7 @@ private func _difference<Value>(
   if options._equalsDecides, let equal = equal() {
     if equal { return nil }
     guard let difference = diff(expected, value, options: options) else {
-      return .message(_equalStructuresMessage(value))
+      return .message(_equalStructuresMessage(value, expected))
     }
     return .message(difference._failureText(tree: false))
   }
@@ -125,13 +125,62 @@ func _equalUnderEquals<T>(_ a: T, _ b: T) -> Bool? {
 
 /// The failure of `hasNoDifference` when `==` says the values differ but their structures are
 /// equal: the diff has nothing to show, so the message says why `==` may disagree.
-func _equalStructuresMessage(_ value: Any) -> String {
+func _equalStructuresMessage(_ value: Any, _ expected: Any) -> String {
   let structure = Structure(encoding: value)
-  let reason =
-    structure._containsNaN
-    ? "the value holds a NaN, which is not equal to itself under =="
-    : "the type's == compares something its stored properties do not show"
+  let reason: String
+  if structure._containsNaN {
+    reason = "the value holds a NaN, which is not equal to itself under =="
+  } else if let (path, actual, wanted) = _nilDepthDifference(value, expected, path: "") {
+    // Verity's one nil: a structure keeps no optional layers around a nil, `==` does.
+    let place = path.isEmpty ? "" : "at \(path) "
+    reason =
+      "\(place)the value is \(actual) and the expected value \(wanted): Verity takes nil at any optional depth "
+      + "as one nil, == tells the depths apart"
+  } else {
+    reason = "the type's == compares something its stored properties do not show"
+  }
   return "== says the values differ, but their structures are equal (\(reason))"
+}
+
+/// The first place, read by reflection, where `value` and `expected` are both nil but at different
+/// optional depths (`Optional(nil)` against `nil`): its path (empty for the values themselves) and
+/// the two, as Swift's debug form shows them; nil when there is none.
+private func _nilDepthDifference(_ value: Any, _ expected: Any, path: String, depth: Int = 0) -> (String, String, String)? {
+  guard depth < 16 else { return nil }
+  let (valueLayers, valueInner) = _optionalLayers(value)
+  let (expectedLayers, expectedInner) = _optionalLayers(expected)
+  switch (valueInner, expectedInner) {
+  case (nil, nil):
+    return valueLayers == expectedLayers ? nil : (path, String(reflecting: value), String(reflecting: expected))
+  case (let valueInner?, let expectedInner?):
+    // A dictionary's or a set's elements come in no set order: they cannot be paired by position.
+    let style = Mirror(reflecting: valueInner).displayStyle
+    guard style != .dictionary, style != .set else { return nil }
+    let valueChildren = Array(Mirror(reflecting: valueInner).children)
+    let expectedChildren = Array(Mirror(reflecting: expectedInner).children)
+    guard valueChildren.count == expectedChildren.count else { return nil }
+    for (index, (child, expectedChild)) in zip(valueChildren, expectedChildren).enumerated() {
+      let step = child.label.map { $0.hasPrefix(".") ? $0 : ".\($0)" } ?? "[\(index)]"
+      if let found = _nilDepthDifference(child.value, expectedChild.value, path: path + step, depth: depth + 1) {
+        return found
+      }
+    }
+    return nil
+  default:
+    return nil
+  }
+}
+
+/// How many `Optional.some` layers wrap `value`, and what they wrap: nil when that is nil.
+private func _optionalLayers(_ value: Any) -> (Int, Any?) {
+  var current = value
+  var layers = 0
+  while Mirror(reflecting: current).displayStyle == .optional {
+    guard let wrapped = Mirror(reflecting: current).children.first?.value else { return (layers, nil) }
+    current = wrapped
+    layers += 1
+  }
+  return (layers, current)
 }
 
 /// The message of a failed equality: the two values on one line when they are short, else the
@@ -163,7 +212,7 @@ func _notEqualMessage(_ value: Any, _ expected: Any) -> String {
 /// Renderings up to this many UTF-8 bytes are shown whole in equality failures.
 let _shortRendering = 80
 
-private func _cut(_ text: String) -> String {
+func _cut(_ text: String) -> String {
   text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
 }
 

@@ -66,6 +66,7 @@ import Verity
     .isEqualTo(.message("""
       the values differ (expected → actual; 1 changed):
         name: "Grace" → "Ada"
+      ignoredFields that name no field of either value: "unused"
       """))
     // A tolerance lets structure pass what == rejects.
     Assert(
@@ -100,6 +101,32 @@ import Verity
       .isEqualTo(.message(
         "== says the values differ, but their structures are equal (the value holds a NaN, which is not equal to itself under ==)"
       ))
+  }
+
+  struct Limits: Equatable {
+    var name: String
+    var limit: Int??
+  }
+
+  /// Issue 47, item 10: `==` tells `.some(nil)` from `.none`, Verity's one nil does not: the
+  /// message says so (and where), not that `==` compares something hidden.
+  @Test func aNilAtAnotherOptionalDepthNamesVeritysOneNil() {
+    let someNil: Int?? = .some(nil)
+    Assert(that: TestAnAssertion(on: someNil).hasNoDifference(from: Int??.none, line: 14))
+      .didFail(expectedName: "hasNoDifference", expectedLine: 14)
+      .isEqualTo(.message(
+        "== says the values differ, but their structures are equal (the value is Optional(nil) and the expected value nil: "
+          + "Verity takes nil at any optional depth as one nil, == tells the depths apart)"
+      ))
+    Assert(
+      that: TestAnAssertion(on: Limits(name: "a", limit: .some(nil)))
+        .hasNoDifference(from: Limits(name: "a", limit: nil), line: 15)
+    )
+    .didFail(expectedName: "hasNoDifference", expectedLine: 15)
+    .isEqualTo(.message(
+      "== says the values differ, but their structures are equal (at .limit the value is Optional(nil) and the expected "
+        + "value nil: Verity takes nil at any optional depth as one nil, == tells the depths apart)"
+    ))
   }
 
   /// A value that is not `Equatable` compares by structure, where NaN equals NaN.
