@@ -63,13 +63,13 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any()) -> Verity.MockCall<SettingKey<Value>, Value?> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key], throwing: Swift.Never.self)
         }
 
         /// Calls to `get subscript(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>) -> Verity.MockCall<SettingKey<Value>, Value?> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key], throwing: Swift.Never.self)
         }
 
         subscript <Value>(_ key: SettingKey<Value>, default fallback: Value) -> Value where Value: Sendable {
@@ -88,24 +88,24 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any()) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback], throwing: Swift.Never.self)
         }
 
         /// Calls to `get subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback])
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback], throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any(), set newValue: Verity.Matcher<Value>) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue], throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value, set newValue: Value) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue])
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -169,13 +169,13 @@ extension MockExpansionTests {
 
         /// Calls to `makeDraft(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $makeDraft(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Draft> {
-          Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", matchers: title)
+          Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", matchers: title, throwing: Swift.Never.self)
         }
 
         /// Calls to `makeDraft(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $makeDraft(title: String) -> Verity.MockCall<String, Draft> {
-          Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", typedArguments: [title])
+          Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", typedArguments: [title], throwing: Swift.Never.self)
         }
 
         func archive(_ draft: sending Draft) -> Bool {
@@ -185,13 +185,13 @@ extension MockExpansionTests {
 
         /// Calls to `archive(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $archive(_ draft: Verity.Matcher<Draft> = Verity.any()) -> Verity.MockCall<Draft, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "archive(_:)", matchers: draft)
+          Verity.MockCall(storage: self.storage, identifier: "archive(_:)", matchers: draft, throwing: Swift.Never.self)
         }
 
         /// Calls to `archive(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $archive(_ draft: Draft) -> Verity.MockCall<Draft, Bool> {
-          Verity.MockCall(storage: self.storage, identifier: "archive(_:)", typedArguments: [draft])
+          Verity.MockCall(storage: self.storage, identifier: "archive(_:)", typedArguments: [draft], throwing: Swift.Never.self)
         }
         #endif
       }
@@ -260,13 +260,13 @@ extension MockExpansionTests {
 
         /// Calls to `upload(_:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $upload(_ data: Verity.Matcher<Data> = Verity.any(), completion: Verity.Matcher<((Bool) -> Void)?> = Verity.any()) -> Verity.MockCall<(Data, ((Bool) -> Void)?), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", matchers: data, completion)
+          Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", matchers: data, completion, throwing: Swift.Never.self)
         }
 
         /// Calls to `upload(_:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $upload(_ data: Data, completion: Verity.Matcher<((Bool) -> Void)?> = Verity.any()) -> Verity.MockCall<(Data, ((Bool) -> Void)?), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", typedArguments: [data, completion])
+          Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", typedArguments: [data, completion], throwing: Swift.Never.self)
         }
 
         func cancel(id: Int, then handler: Optional<@Sendable (Int) -> Void>) -> Void {
@@ -279,13 +279,13 @@ extension MockExpansionTests {
 
         /// Calls to `cancel(id:then:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $cancel(id: Verity.Matcher<Int> = Verity.any(), then handler: Verity.Matcher<Optional<@Sendable (Int) -> Void>> = Verity.any()) -> Verity.MockCall<(Int, Optional<@Sendable (Int) -> Void>), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", matchers: id, handler)
+          Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", matchers: id, handler, throwing: Swift.Never.self)
         }
 
         /// Calls to `cancel(id:then:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $cancel(id: Int, then handler: Verity.Matcher<Optional<@Sendable (Int) -> Void>> = Verity.any()) -> Verity.MockCall<(Int, Optional<@Sendable (Int) -> Void>), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", typedArguments: [id, handler])
+          Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", typedArguments: [id, handler], throwing: Swift.Never.self)
         }
 
         func observe(_ progress: (@Sendable (Double) -> Void)!) -> Void {
@@ -298,7 +298,7 @@ extension MockExpansionTests {
 
         /// Calls to `observe(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $observe(_ progress: Verity.Matcher<(@Sendable (Double) -> Void)?> = Verity.any()) -> Verity.MockCall<(@Sendable (Double) -> Void)?, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "observe(_:)", matchers: progress)
+          Verity.MockCall(storage: self.storage, identifier: "observe(_:)", matchers: progress, throwing: Swift.Never.self)
         }
         #endif
       }

@@ -140,7 +140,7 @@ import Verity
   @Test func failureMessagesShowTheRejectedValues() {
     let recorder = Recorder()
     recorder.take(5)
-    recorder.take(Int8(1))
+    recorder.take(Int8(7))
     let issues = reportedIssues {
       recorder.verifyCall(withIdentifier: "take", arguments: [lessThan(3), any()])
     }
@@ -151,8 +151,8 @@ import Verity
         2 calls to take had other arguments:
           #1 take(5, "tail")
              argument 1: expected lessThan(3), got 5
-          #2 take(1, "tail")
-             argument 1: expected lessThan(3), got 1
+          #2 take(7, "tail")
+             argument 1: expected lessThan(3), got 7
         """
       ])
   }
