@@ -54,19 +54,16 @@ func disagreementsWithEquality<T: Equatable & Sendable>(_ value: T, _ same: T, _
   var problems: [String] = []
   for (candidate, label) in [(same, "same"), (other, "other")] {
     let expected = value == candidate
-    let fake = FakeTaker()
-    fake.take(value)
-    let log = fake.storage.log
-    let bare = log.count(matching: ExpectedCall(identifier: "take", arguments: [candidate]).pattern) == 1
-    let matcher = log.count(matching: ExpectedCall(identifier: "take", arguments: [eq(candidate)]).pattern) == 1
-    fake.stub(withIdentifier: "take", arguments: [candidate], returning: 1)
-    let stubbed = (try? fake.stubbedValue(forIdentifier: "take", arguments: [value], as: Int.self)) == 1
-    let ordered = log.firstMatch(
-      matching: ExpectedCall(identifier: "take", arguments: [candidate]).pattern, afterSequence: 0) != nil
+    var answers: [(String, Bool)] = []
+    let forms = [("bare value", candidate as Any), ("eq", eq(candidate) as Any)]
+      + composedForms(of: candidate).map { ($0.name, $0.matcher as Any) }
+    for (form, argument) in forms {
+      answers += answersOnEveryPath(argument, recorded: value).map { ("\(form) in \($0.path)", $0.answer) }
+    }
     let asserted: Bool
     if case .pass = TestAnAssertion(on: value).isEqualTo(candidate).result { asserted = true } else { asserted = false }
-    for (path, answer) in [("bare value", bare), ("eq", matcher), ("stub", stubbed), ("in order", ordered), ("isEqualTo", asserted)]
-    where answer != expected {
+    answers.append(("isEqualTo", asserted))
+    for (path, answer) in answers where answer != expected {
       problems.append("\(label): \(path) says \(answer), == says \(expected)")
     }
   }
