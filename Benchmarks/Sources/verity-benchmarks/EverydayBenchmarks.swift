@@ -1,4 +1,5 @@
 import CBenchmarkSupport
+import Dispatch
 import IssueReporting
 import Verity
 
@@ -42,7 +43,7 @@ struct StepClock {
 
 /// One everyday test, written for one kind of mock. Returns a value derived from the answers so
 /// that nothing can be optimized away, and counts the baseline's failed checks in `failures`.
-typealias EverydayTest = (inout StepClock, inout Int) -> Int
+typealias EverydayTest = @Sendable (inout StepClock, inout Int) -> Int
 
 enum EverydayBenchmarks {
   static let record = Record(id: 7, title: "Blue Train", tags: ["jazz", "1957"])
@@ -314,6 +315,52 @@ enum EverydayBenchmarks {
       blackHole(sink)
     }
     return Result(perTest: best, steps: bestSteps, allocations: allocations)
+  }
+
+  /// Runs `tests` everyday tests on the calling thread.
+  static func runTests(_ tests: Int, _ test: EverydayTest) {
+    var clock = StepClock(enabled: false)
+    var failures = 0
+    var sink = 0
+    for _ in 0..<tests { sink &+= test(&clock, &failures) }
+    precondition(failures == 0, "the everyday test failed on a thread")
+    blackHole(sink)
+  }
+
+  /// How much faster two threads finish twice the tests than one thread finishes them once, best
+  /// of `runs` for each: 2.0 is perfect scaling; 1.0 means the threads only wait for each other.
+  /// Swift Testing runs a suite's tests on every core, so a shared object every test touches (a
+  /// reference count, a lock, a global table) shows here as a loss.
+  static func twoThreadScaling(tests: Int, runs: Int, _ test: EverydayTest) -> Double {
+    runTests(tests / 10, test)  // (warm-up: types learned, caches filled)
+    var one = Double.infinity
+    var two = Double.infinity
+    for _ in 0..<max(runs, 1) {
+      var start = bench_now_ns()
+      runTests(tests, test)
+      one = min(one, Double(bench_now_ns() &- start))
+      start = bench_now_ns()
+      DispatchQueue.concurrentPerform(iterations: 2) { _ in runTests(tests, test) }
+      two = min(two, Double(bench_now_ns() &- start))
+    }
+    return 2 * one / two
+  }
+
+  /// The two-thread rows: the everyday test's scaling for `@Mock` beside the hand-rolled mock's.
+  static func runScaling(runs: Int, configuration: String, report: inout Report) {
+    let debug = configuration == "debug"
+    let tests = debug ? 600 : 3_000
+    let rolled = twoThreadScaling(tests: tests, runs: runs, rolledSmall)
+    let generated = twoThreadScaling(tests: tests, runs: runs, generatedSmall)
+    let hand = twoThreadScaling(tests: tests, runs: runs, handWrittenSmall)
+    for (name, scaling) in [("@Mock", generated), ("hand-written Mock ([Any?])", hand)] {
+      report.add(
+        ReportRow(
+          work: "everyday test (small record) on 2 threads against 1, \(name)",
+          verity: "\(formatNumber(scaling, fractionDigits: 2))× the tests per second",
+          alternative: "\(formatNumber(rolled, fractionDigits: 2))× hand-rolled",
+          ratio: scaling / rolled, target: "≥ 1.6×", meetsTarget: scaling >= 1.6, summary: name == "@Mock"))
+    }
   }
 
   static func run(runs: Int, configuration: String, report: inout Report) {

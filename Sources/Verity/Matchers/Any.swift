@@ -8,24 +8,9 @@
 /// ```
 @inlinable
 public func any<T>() -> Matcher<T> {
-  // One core per type, made once and shared (cores are immutable): a handle's default `any()`
-  // allocates nothing.
-  Matcher(_core: unsafeDowncast(_sharedAnyCore(T.self), to: _MatcherCore<T>.self))
-}
-
-/// The shared core of `any()` for `T`, made on first use (the process keeps it).
-@usableFromInline
-func _sharedAnyCore<T>(_: T.Type) -> AnyObject {
-  _SharedAnyCores.known.value(for: T.self) {
-    _SharedAnyCores(_AnyCore<T>(namingType: false, waits: _MatcherWaits(), captor: nil))
-  }.core
-}
-
-/// A shared `any()` core of some type, by the type.
-final class _SharedAnyCores: Sendable {
-  let core: AnyObject & Sendable
-  init(_ core: AnyObject & Sendable) { self.core = core }
-  static let known = _TypeMap<_SharedAnyCores>(capacity: 4096)
+  // A core of its own (one small allocation): a core shared by every test would have its
+  // reference count written by every core at once, which kept parallel tests from scaling.
+  Matcher(_core: _AnyCore<T>(namingType: false, waits: _MatcherWaits(), captor: nil))
 }
 
 /// A matcher that accepts every value, for places where no type can be inferred, such as a mixed

@@ -13,30 +13,12 @@
 /// a recorded `Any?` argument cannot keep those layers apart.
 @inlinable
 public func eq<T: Equatable & Sendable>(_ expected: T) -> Matcher<T> {
-  // A small integer's core is made once and shared (a test's `eq(7)` allocates nothing): cores
-  // are immutable. Answered when the caller is built, for its concrete `T`.
-  if T.self == Int.self, let shared = _sharedEqualCore(unsafeBitCast(expected, to: Int.self)) {
-    return Matcher(_core: unsafeDowncast(shared, to: _MatcherCore<T>.self))
-  }
   // One object holds the expected value and answers (no closures: each closure made in a generic
   // function allocates a context for `T`). Inlinable so that a caller's concrete `T` finds the
-  // core's class metadata in its own cache, not by a generic lookup per call.
-  return Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected)))
-}
-
-/// The shared core of `eq(value)` for an integer in -4096..<4096, made on first use (the process
-/// keeps it); nil for other integers.
-@usableFromInline
-func _sharedEqualCore(_ value: Int) -> _MatcherCore<Int>? {
-  guard value > -4096, value < 4096 else { return nil }
-  return _SharedEqualCores.known.value(forKey: UnsafeRawPointer(bitPattern: UInt(bitPattern: value << 1) | 1)) {
-    _EqualCore(value, expectsNil: false)
-  }
-}
-
-/// The shared cores of `eq` for small integers, by value.
-enum _SharedEqualCores {
-  static let known = _TypeMap<_EqualCore<Int>>(capacity: 8192)
+  // core's class metadata in its own cache, not by a generic lookup per call. Each `eq` has a core
+  // of its own: a core shared by every test would have its reference count written by every core
+  // at once, which kept parallel tests from scaling.
+  Matcher(_core: _EqualCore(expected, expectsNil: _isOptional(T.self) && _isNil(expected)))
 }
 
 /// `eq`'s core: the expected value, compared with `==`.
