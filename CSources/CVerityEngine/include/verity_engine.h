@@ -1040,9 +1040,10 @@ void vrt_enum_inject(void *value, uint32_t tag, const void *metadata);
  * vrt_ptr_map_free: frees the map (no reader or adder may be using it). NULL is a no-op.
  * vrt_ptr_map_get: the value of `key`, or NULL when absent (also for a NULL map or key).
  * vrt_ptr_map_add: maps `key` to `value` unless `key` has a value already. Returns the value `key`
- *   now has: `value` when it was added, the earlier value when there was one (two adders racing
- *   on one key may both add theirs, and readers then see either), and NULL when the map is full
- *   or an argument is NULL (nothing added).
+ *   now has: `value` when it was added, the earlier value when there was one, and NULL when the
+ *   map is full or an argument is NULL (nothing added). Two adders racing on one key may both
+ *   add theirs (each is returned its own), into two slots; readers only ever see the one in the
+ *   slot a probe reaches first (not necessarily the one added first), never the other.
  */
 typedef struct vrt_ptr_map vrt_ptr_map;
 vrt_status vrt_ptr_map_create(size_t capacity, vrt_ptr_map **out);

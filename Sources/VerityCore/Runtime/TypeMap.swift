@@ -3,7 +3,8 @@ internal import CVerityEngine
 /// A process-lifetime map from types to immutable objects, read with no lock (the engine's
 /// `vrt_ptr_map`: atomic loads, no allocation, no hashing of Swift values). Values are never
 /// removed, so each one added is retained for the life of the process. A miss (a type not added
-/// yet, or added while the map was full) is answered by the caller's own, slower record.
+/// yet, one whose adding on another thread is not published yet, or one added while the map was
+/// full) is answered by the caller's own, slower record.
 ///
 /// `@unchecked Sendable`: the only state is the engine map, which synchronizes its readers and
 /// adders itself (acquire/release atomics); `Value` is `Sendable`.
@@ -41,9 +42,12 @@ package final class _TypeMap<Value: AnyObject & Sendable>: @unchecked Sendable {
     add(value, forKey: Self.key(type))
   }
 
-  /// The value for `key` (a nonzero word), made by `make` and added when there is none. When
-  /// threads race, every one gets the value added first; a full map keeps nothing, and `make`'s
-  /// value is returned unkept.
+  /// The value for `key` (a nonzero word), made by `make` and added when there is none: usually
+  /// the one value the map answers with for `key`, but not always. Callers racing to add the
+  /// first may each get the value they made (two adders may both add, and one that looks again
+  /// before the value the map answers with is published gets its own; see `vrt_ptr_map_add`),
+  /// so the values made for one key must be interchangeable, as the immutable ones kept here
+  /// are. A full map keeps nothing, and `make`'s value is returned unkept.
   package func value(forKey key: UnsafeRawPointer?, addingIfAbsent make: () -> Value) -> Value {
     if let known = value(forKey: key) { return known }
     let made = make()
