@@ -1012,17 +1012,15 @@ void vrt_sanitizer_release(const void *token);
  * vrt_enum_witnesses_available: whether this build can call them (a compiler with the swiftcall
  * convention, no pointer authentication) and `metadata`'s table says it has enum witnesses
  * (flag 0x00200000) and its type is bitwise takable (flag 0x00100000 clear) and not larger than
- * `max_size` bytes. Only then may the other three be called with that metadata.
+ * `max_size` bytes. Only then may the other two be called with that metadata.
  *
  * vrt_enum_tag: the case index of the enum value at `value` (payload cases first, in declaration
  * order, then the empty cases: the order of the type's field descriptor).
  * vrt_enum_project: strips the tag from the value at `value`, leaving its payload in place.
- * vrt_enum_inject: puts `tag` back into a payload (or an empty case's storage) at `value`.
  */
 bool vrt_enum_witnesses_available(const void *metadata, size_t max_size);
 uint32_t vrt_enum_tag(const void *value, const void *metadata);
 void vrt_enum_project(void *value, const void *metadata);
-void vrt_enum_inject(void *value, uint32_t tag, const void *metadata);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Pointer map (what the dynamic path learned about a type, read without a lock)                */
