@@ -72,10 +72,6 @@ void vrt_enum_project(void *value, const void *metadata) {
   vrt_witnesses(metadata)->destructive_project_enum_data(value, metadata);
 }
 
-void vrt_enum_inject(void *value, uint32_t tag, const void *metadata) {
-  vrt_witnesses(metadata)->destructive_inject_enum_tag(value, tag, metadata);
-}
-
 #else
 
 bool vrt_enum_witnesses_available(const void *metadata, size_t max_size) {
@@ -92,12 +88,6 @@ uint32_t vrt_enum_tag(const void *value, const void *metadata) {
 
 void vrt_enum_project(void *value, const void *metadata) {
   (void)value;
-  (void)metadata;
-}
-
-void vrt_enum_inject(void *value, uint32_t tag, const void *metadata) {
-  (void)value;
-  (void)tag;
   (void)metadata;
 }
 

@@ -1012,17 +1012,15 @@ void vrt_sanitizer_release(const void *token);
  * vrt_enum_witnesses_available: whether this build can call them (a compiler with the swiftcall
  * convention, no pointer authentication) and `metadata`'s table says it has enum witnesses
  * (flag 0x00200000) and its type is bitwise takable (flag 0x00100000 clear) and not larger than
- * `max_size` bytes. Only then may the other three be called with that metadata.
+ * `max_size` bytes. Only then may the other two be called with that metadata.
  *
  * vrt_enum_tag: the case index of the enum value at `value` (payload cases first, in declaration
  * order, then the empty cases: the order of the type's field descriptor).
  * vrt_enum_project: strips the tag from the value at `value`, leaving its payload in place.
- * vrt_enum_inject: puts `tag` back into a payload (or an empty case's storage) at `value`.
  */
 bool vrt_enum_witnesses_available(const void *metadata, size_t max_size);
 uint32_t vrt_enum_tag(const void *value, const void *metadata);
 void vrt_enum_project(void *value, const void *metadata);
-void vrt_enum_inject(void *value, uint32_t tag, const void *metadata);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Pointer map (what the dynamic path learned about a type, read without a lock)                */
@@ -1040,9 +1038,10 @@ void vrt_enum_inject(void *value, uint32_t tag, const void *metadata);
  * vrt_ptr_map_free: frees the map (no reader or adder may be using it). NULL is a no-op.
  * vrt_ptr_map_get: the value of `key`, or NULL when absent (also for a NULL map or key).
  * vrt_ptr_map_add: maps `key` to `value` unless `key` has a value already. Returns the value `key`
- *   now has: `value` when it was added, the earlier value when there was one (two adders racing
- *   on one key may both add theirs, and readers then see either), and NULL when the map is full
- *   or an argument is NULL (nothing added).
+ *   now has: `value` when it was added, the earlier value when there was one, and NULL when the
+ *   map is full or an argument is NULL (nothing added). Two adders racing on one key may both
+ *   add theirs (each is returned its own), into two slots; readers only ever see the one in the
+ *   slot a probe reaches first (not necessarily the one added first), never the other.
  */
 typedef struct vrt_ptr_map vrt_ptr_map;
 vrt_status vrt_ptr_map_create(size_t capacity, vrt_ptr_map **out);

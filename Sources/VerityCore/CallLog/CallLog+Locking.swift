@@ -14,9 +14,9 @@ extension CallLog {
   /// steps (``_didLock()``, ``_willUnlock()``).
   ///
   /// The log brackets its critical sections for ThreadSanitizer itself (the reason is given at
-  /// `_Lock`, which every other lock in Verity is) and keeps its `Mutex` inline: recording takes
-  /// the lock once per call, and one more closure around the lock, as a helper like `_Lock` adds,
-  /// measured 3–7% more per recorded call in a debug build.
+  /// `_Lock`) and keeps its `Mutex` inline: recording takes the lock once per call, and one more
+  /// closure around the lock, as a helper like `_Lock` adds, measured 3–7% more per recorded call
+  /// in a debug build.
   ///
   /// While `body` runs, ``_owner`` names this thread, so code that `body` calls back into (a
   /// matcher, `==`, a description) and that uses the same log can be refused instead of locking

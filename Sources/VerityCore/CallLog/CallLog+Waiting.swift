@@ -32,3 +32,13 @@ extension CallLog {
     return stream
   }
 }
+
+extension _CallLogState {
+  /// Tells every waiting stream the new call count.
+  @inline(never)
+  func notifyWaiters() {
+    guard hasWaiters else { return }
+    let count = callCount
+    for continuation in waiters.values { continuation.yield(count) }
+  }
+}

@@ -1,9 +1,12 @@
 import Synchronization
 internal import CVerityEngine
 
-/// A `Mutex` whose critical sections ThreadSanitizer can see. Every lock in Verity is one of these,
-/// except the call log's, which brackets its critical sections itself (`CallLog._withState`), and
-/// one `NSLock` (a pthread mutex, which the sanitizer intercepts).
+/// A `Mutex` whose critical sections ThreadSanitizer can see. Every lock in Verity lets the
+/// sanitizer see its critical sections: most are one of these; a `Mutex` stored inline in the
+/// object it guards (a mock's stubs and test location, a structure's node table) is taken only
+/// through `Mutex._withLock(token:)` below, which tells the sanitizer the same way; the call log
+/// brackets its own (`CallLog._withState`); and one `NSLock` is a pthread mutex, which the
+/// sanitizer intercepts.
 ///
 /// `Synchronization.Mutex` on Linux locks with atomics and futex calls inside a library
 /// ThreadSanitizer does not instrument, so the sanitizer sees no order between two threads that

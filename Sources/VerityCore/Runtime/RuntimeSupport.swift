@@ -1,7 +1,8 @@
 // Verity's reads of Swift runtime internals, in one place. Each one is checked once, the first
-// time it is needed, against the answer of public API on known values; when a check fails (a
-// Swift release changed what it relies on), Verity uses the public-API fallback for the rest of
-// the process: slower or less exact, never a wrong answer built on a broken assumption.
+// time it is needed, against the answer of public API on known values (`_RecentMethods`, whose
+// read needs only a size, checks the size); when a check fails (a Swift release changed what it
+// relies on), Verity uses the public-API fallback for the rest of the process: slower or less
+// exact, never a wrong answer built on a broken assumption.
 //
 // | trick | what it assumes | checked on | fallback |
 // |---|---|---|---|
@@ -11,10 +12,13 @@
 // | ``_EnumPayloads`` | an enum descriptor's field descriptor (relative pointer at byte 16) lists its cases as 12-byte records (flags, bit 0 indirect; relative pointers to the mangled payload type and the name), payload cases first, in the order the value witness `getEnumTag` numbers them; `_getTypeByMangledNameInContext` resolves a payload type with the enum's generic arguments; the enum value witnesses (`vrt_enum_*`, the C engine's enum_witness.c: `getEnumTag`, `destructiveProjectEnumData` on a bitwise copy) give a value's case and its payload in place | probe enums (`_EnumPayloadsProbe...`): single and multi payload, spare bits and extra tag bytes, generic, indirect; each value's case and payload against its mirror | the enum is written by `Mirror` |
 // | `_TypeLayout` (TypeLayout.swift) | `_forEachField` reports every stored field of a struct or tuple; an enum's cases read as ``_EnumPayloads`` reads them | the first value of each type (and of each case of an enum with payloads), against `Mirror` | `Mirror`, for that type |
 // | `_DecimalParts` (StructureEncoder+JSONNumbers.swift) | a `Decimal` is ten 16-bit words in one of two known layouts | its own startup check, `_DecimalParts.layout` | `Decimal`'s public `description` |
+// | `_AnyLayout` (AnyLayout.swift) | an `Any?` is 32 bytes: a three-word inline buffer, then the type metadata pointer (null for `nil`), with an `Int`, `Double`, `Bool` or `String` stored inline at the buffer's start | its own startup check, `_AnyLayout.known`: -42, 2.5, `true`, a long and a short string and `nil`, read back in place | `CallLog.record(_:arguments:)` writes each argument by the general path (`_encodeCommonScalar`, then `encode(any:)`) |
+// | `_RecentMethods` (CallLog+RecentMethods.swift) | a `String` is two words (`unsafeBitCast` to them), and equal words are an equal string while the log retains the name | only the size, `MemoryLayout<String>.size` (`_RecentMethods.applies`); equal words are the same value by construction | none kept: every method name is looked up in the engine's table (`vrt_log_intern`, `vrt_log_find_method`), as a name the kept four miss is |
 //
 // `RuntimeSupportTests` checks every assumption, and that each fallback answers as the trick does
 // (the fallbacks are plain functions, tested directly: no switch changes what a running process
-// does).
+// does). `_RecentMethods`' fallback is the engine lookup every missed name takes, which
+// `CallLogTests.methodNamesAreFoundHoweverTheyAreSpelled` forces name by name.
 
 internal import CVerityEngine
 

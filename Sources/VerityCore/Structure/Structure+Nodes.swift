@@ -20,9 +20,6 @@ package enum StructureTag: UInt8, Sendable, Equatable, CaseIterable {
   case `enum` = 0x14
   case object = 0x15
   case tuple = 0x16
-
-  /// True for ARRAY ... TUPLE.
-  package var isContainer: Bool { rawValue >= 0x10 }
 }
 
 /// One value node of a structure's node table (preorder), as the engine builds it.
@@ -60,8 +57,6 @@ package struct StructureNode: Sendable, Equatable {
 
   /// The parent's node index, nil for the root.
   package var parentIndex: Int? { parent == Self.none ? nil : Int(parent) }
-  /// The key's node index for a dictionary value.
-  package var keyIndex: Int? { keyNode == Self.none ? nil : Int(keyNode) }
   /// The byte range of the node in ``Structure/bytes``.
   package var byteRange: Range<Int> { Int(offset)..<(Int(offset) + Int(length)) }
 

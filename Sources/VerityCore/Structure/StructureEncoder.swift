@@ -397,19 +397,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     vrt_writer_forget_identities(_writer)
   }
 
-  /// Checks, in constant time, that the bytes from `start` to the end are exactly one value (by its
-  /// header: the value's insides are not validated). Returns the sticky error if a write failed.
-  package func checkOneValue(from start: Int) -> VerityEngineError? {
-    if let failure { return failure }
-    return withWrittenBytes { bytes in
-      guard start < bytes.count, let base = bytes.baseAddress else { return VerityEngineError(.truncated) }
-      var size = 0
-      let status = vrt_value_size((base + start).assumingMemoryBound(to: UInt8.self), bytes.count - start, &size)
-      if let error = VerityEngineError(status: status) { return error }
-      return size == bytes.count - start ? nil : VerityEngineError(.malformed)
-    }
-  }
-
   /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure, and
   /// appends its type to `types`: the static type, or what an argument wrapper noted.
   @inlinable

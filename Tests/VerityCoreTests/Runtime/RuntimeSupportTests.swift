@@ -23,6 +23,38 @@ private final class Crate { var value = 1 }
     #expect(_EnumCases.descriptorReadHolds)
     #expect(_EnumPayloads.recordsReadHolds)
     #expect(_EnumPayloads.holds)
+    #expect(_AnyLayout.known != nil)
+    #expect(MemoryLayout<String>.size == MemoryLayout<_RecentMethods.Words>.size)
+  }
+
+  /// The raw existential reads (`_AnyLayout`) write the bytes and note the types that the general
+  /// path, their fallback, writes and notes for the same arguments (`_encodeCommonScalar`), and
+  /// stop at the first argument that is not one of the common scalars.
+  @Test func theExistentialReadsAgreeWithTheGeneralPath() throws {
+    let layout = try #require(_AnyLayout.known)
+    let arguments: [Any?] = [-42, Int.min, 2.5, -0.0, true, "", "a string that is longer than fifteen bytes", nil]
+    var inPlace = StructureEncoder()
+    var inPlaceTypes = _ArgumentTypes()
+    let end = layout.encodeCommonScalars(in: arguments, from: 0, into: &inPlace, types: &inPlaceTypes)
+    #expect(end == arguments.count)
+    var general = StructureEncoder()
+    var generalTypes = _ArgumentTypes()
+    for argument in arguments {
+      let wrote = general._encodeCommonScalar(argument)
+      #expect(wrote)
+      generalTypes.append(argument.map { type(of: $0) })
+    }
+    let inPlaceBytes = inPlace.writtenBytes, generalBytes = general.writtenBytes
+    #expect(inPlaceBytes == generalBytes)
+    #expect(inPlaceTypes == generalTypes)
+    let mixed: [Any?] = [1, "é", Int8(3), 4]
+    var stopped = StructureEncoder()
+    var stoppedTypes = _ArgumentTypes()
+    let first = layout.encodeCommonScalars(in: mixed, from: 0, into: &stopped, types: &stoppedTypes)
+    #expect(first == 2)
+    let rest = layout.encodeCommonScalars(in: mixed, from: 3, into: &stopped, types: &stoppedTypes)
+    #expect(rest == 4)
+    #expect(stoppedTypes.count == 3)
   }
 
   /// The enum field records and value witnesses read each probe as its mirror shows it (the check
