@@ -188,7 +188,7 @@ struct VerityBenchmarks: ParsableCommand {
       var report = Report(
         title: "The everyday test, \(configuration) build: a mock, a stub, 5 calls, 3 verifications, no more interactions")
       EverydayBenchmarks.run(runs: runs, configuration: configuration, report: &report)
-      EverydayBenchmarks.runScaling(runs: max(runs, 5), configuration: configuration, report: &report)
+      EverydayBenchmarks.runScaling(runs: max(runs, 9), configuration: configuration, report: &report)
       reports.append(report)
     }
     if parts.contains(.userPath) {
