@@ -352,7 +352,7 @@ enum EverydayBenchmarks {
   /// The two-thread rows: the everyday test's scaling for `@Mock` beside the hand-rolled mock's.
   static func runScaling(runs: Int, configuration: String, report: inout Report) {
     let debug = configuration == "debug"
-    let tests = debug ? 600 : 3_000
+    let tests = debug ? 2_000 : 10_000
     let rolled = twoThreadScaling(tests: tests, runs: runs, rolledSmall)
     let generated = twoThreadScaling(tests: tests, runs: runs, generatedSmall)
     let hand = twoThreadScaling(tests: tests, runs: runs, handWrittenSmall)
