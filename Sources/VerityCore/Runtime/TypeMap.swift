@@ -6,6 +6,19 @@ internal import CVerityEngine
 /// yet, one whose adding on another thread is not published yet, or one added while the map was
 /// full) is answered by the caller's own, slower record.
 ///
+/// Every cache is bounded, by the policy "first come, kept for good; when full, keep nothing
+/// more": a full map answers a new key with a miss, and its caller takes its slower path, which
+/// gives the same answer (a cache only remembers what the slower path would compute).
+/// `TypeMapTests` checks the policy on a small map. The caches:
+///
+/// | cache | capacity | a miss costs |
+/// |---|---|---|
+/// | `_TypeLayout.fast` (a type's learned field layout) | 4,096 types | the layout cache's lock and lookup |
+/// | `_ArgumentShape.fast` (a call's argument types) | 2,048 shapes | a lookup in the shapes' locked table |
+/// | `_PlainTypes.known` (whether a type's values rebuild from bytes) | 1,024 types | the conformance checks |
+/// | `_SmallIntegers.known` (structures of small integers) | 8,192 values | encoding the integer |
+/// | `_ArgumentElementKind.known` (whether a list element's type is a matcher) | 2,048 types | the casts to the matcher protocols |
+///
 /// `@unchecked Sendable`: the only state is the engine map, which synchronizes its readers and
 /// adders itself (acquire/release atomics); `Value` is `Sendable`.
 package final class _TypeMap<Value: AnyObject & Sendable>: @unchecked Sendable {
