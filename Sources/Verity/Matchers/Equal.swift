@@ -68,8 +68,10 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
     // The engine compares bytes where they decide `==` (see `_bytesDecideEquality`), and runs
     // `==` itself where they never do: a plain type with no conformance, or a conformance that
     // says its structure does not decide `==` (a `@Matchable` type). For `Int` and `Bool` both
-    // answers are `==`'s; other types whose bytes may decide are left to the engine.
-    if T.self == Int.self || T.self == Bool.self { return typeIsExact ? .verdict : .verdictOfExactType }
+    // answers are `==`'s, and a value of another type is compared by structure, as the engine
+    // compares it (ValuesOfOtherTypes.swift); other types whose bytes may decide are left to the
+    // engine.
+    if T.self == Int.self || T.self == Bool.self { return .verdict }
     if _bytesNeverDecideEquality(T.self) { return .verdict }
     if let encodable = T.self as? any StructurallyEncodable.Type, !encodable.structureDecidesEquality { return .verdict }
     return .unsupported

@@ -191,8 +191,6 @@ protocol _HandleMatcher: AnyObject, Sendable {
   /// mock's handle), or as an element of an `[Any?]` list, whose values may have any type.
   func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm
 
-  /// Whether `value` is of exactly the matcher's type.
-  func _isOfExactType(_ value: Any?) -> Bool
 
   /// The verdict on a recorded value: what the engine runs for a ``_QuickArgumentForm/verdict``
   /// argument (``Matcher/_matchesAny(_:)``).
@@ -208,9 +206,6 @@ enum _QuickArgumentForm {
   /// The matcher's verdict on the recorded value decides, as it does in the engine: a matcher the
   /// engine runs as a predicate, or an `eq` whose bytes give `==`'s answer.
   case verdict
-  /// As ``verdict`` for a value of exactly the matcher's type; a value of another type is left to
-  /// the engine (an `eq(7)` the engine answers by bytes also matches an `Int8(7)`).
-  case verdictOfExactType
   /// Only the compiled pattern answers (a captor, a test the engine runs on bytes).
   case unsupported
 }
@@ -318,12 +313,6 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
 
   @usableFromInline
   final func _quickVerdict(_ value: Any?) -> Bool { matchesAny(value) }
-
-  @usableFromInline
-  final func _isOfExactType(_ value: Any?) -> Bool {
-    guard case .some(let present) = value else { return false }
-    return ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
-  }
 
   @usableFromInline
   func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {

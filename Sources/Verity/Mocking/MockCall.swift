@@ -166,28 +166,21 @@ struct _HandleMatchers: Sendable {
   /// verdict decides (bit `i`: argument `i`); nil when only the compiled call can answer. As a
   /// generated mock's handle's matchers (every recorded value of the matcher's type).
   var quickTested: UInt64? {
-    guard let plan = quickPlan(typeIsExact: true), plan.exactType == 0 else { return nil }
-    return plan.tested
+    quickPlan(typeIsExact: true)
   }
 
-  /// For matchers that all answer directly: the positions whose verdict decides, and among them
-  /// those that decide only for a value of exactly the matcher's type (the engine answers the
-  /// others; see ``_QuickArgumentForm/verdictOfExactType``). Nil when only the compiled call can
-  /// answer.
-  func quickPlan(typeIsExact: Bool) -> (tested: UInt64, exactType: UInt64)? {
+  /// For matchers that all answer directly: the positions whose verdict decides (bit `i`:
+  /// argument `i`). Nil when only the compiled call can answer.
+  func quickPlan(typeIsExact: Bool) -> UInt64? {
     var tested: UInt64 = 0
-    var exactType: UInt64 = 0
     for position in 0..<count {
       switch self[position]._quickForm(typeIsExact: typeIsExact) {
       case .any: continue
       case .verdict: tested |= 1 << UInt64(position)
-      case .verdictOfExactType:
-        tested |= 1 << UInt64(position)
-        exactType |= 1 << UInt64(position)
       case .unsupported: return nil
       }
     }
-    return (tested, exactType)
+    return tested
   }
 
   /// The call compiled, as ``MockCall/init(storage:identifier:typedArguments:)`` compiles the same

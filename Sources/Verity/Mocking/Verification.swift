@@ -153,17 +153,12 @@ extension MockStorage {
     at location: _Location
   ) -> Bool {
     guard paths == .automatic, mode.problem(name: "verify") == nil,
-      let plan = matchers.quickPlan(typeIsExact: typeIsExact)
+      let tested = matchers.quickPlan(typeIsExact: typeIsExact)
     else { return false }
     noteTestLocation(location)
-    let exactType = plan.exactType
     return log._quickCountAndMark(
-      method: identifier, argumentCount: matchers.count, tested: plan.tested,
-      test: { position, value in
-        let matcher = matchers[position]
-        if exactType & (1 << UInt64(position)) != 0, !matcher._isOfExactType(value) { return nil }
-        return matcher._quickVerdict(value)
-      },
+      method: identifier, argumentCount: matchers.count, tested: tested,
+      test: { position, value in matchers[position]._quickVerdict(value) },
       accept: { count, total in
         let (low, high) = mode.countBounds(total: total)
         return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)

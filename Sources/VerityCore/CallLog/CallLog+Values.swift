@@ -101,8 +101,8 @@ extension CallLog {
   /// argument `i`) pass `test`, and when `accept(count, total)` holds, marks them verified and
   /// returns true. Returns false, having marked nothing, when `accept` refuses or when the log
   /// cannot answer here as the engine would: it holds more than ``_quickCallLimit`` calls, a
-  /// matching call's tested value is not kept (a log that keeps structures only), `test` answers
-  /// nil for one (it cannot answer for it), or the log is in use by a check on this thread. The
+  /// matching call's tested value is not kept (a log that keeps structures only), or the log is in
+  /// use by a check on this thread. The
   /// caller then runs the compiled verification, which answers and reports everything.
   ///
   /// `test` gets the value the engine's predicates get (the kept value, or one rebuilt from its
@@ -112,7 +112,7 @@ extension CallLog {
     method: String,
     argumentCount: Int,
     tested: UInt64,
-    test: (_ position: Int, _ value: Any?) -> Bool?,
+    test: (_ position: Int, _ value: Any?) -> Bool,
     accept: (_ count: Int, _ total: Int) -> Bool
   ) -> Bool {
     if _isReentrant { return false }
@@ -139,8 +139,7 @@ extension CallLog {
               guard let value = state.quickValue(tag: call.tag, at: Int(call.index), position: position) else {
                 return false
               }
-              guard let verdict = test(position, value.value) else { return false }
-              if !verdict {
+              if !test(position, value.value) {
                 matches = false
                 break
               }
