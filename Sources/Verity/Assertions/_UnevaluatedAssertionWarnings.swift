@@ -60,12 +60,11 @@ package final class _UnevaluatedAssertionWarnings: Sendable {
 
 /// The warning printed for one source location, and how many unevaluated roots were released
 /// there (the warning is printed only for the first).
-@_spi(Testing)
-public struct _UnevaluatedAssertionWarning: Sendable, Equatable {
+package struct _UnevaluatedAssertionWarning: Sendable, Equatable {
   /// The line written to standard error.
-  public let message: String
+  package let message: String
   /// How many roots created at this location were released without an operator.
-  public let releases: Int
+  package let releases: Int
 }
 
 /// The unevaluated-assertion warning recorded for an `Assert(...)` call site, if any.
@@ -74,13 +73,12 @@ public struct _UnevaluatedAssertionWarning: Sendable, Equatable {
 /// argument); `nil` finds a warning at any column of the line.
 ///
 /// ```swift
-/// @_spi(Testing) import Verity
+/// import Verity  // (a target of this package: the function is `package`)
 ///
 /// let line = #line; _ = Assert(that: 1)
 /// let warning = _unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 29)
 /// ```
-@_spi(Testing)
-public func _unevaluatedAssertionWarning(
+package func _unevaluatedAssertionWarning(
   fileID: String,
   line: UInt,
   column: UInt? = nil

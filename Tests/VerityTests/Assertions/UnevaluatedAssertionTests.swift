@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import Verity
+import Verity
 
 /// The column Swift gives `#column` in a default argument is that of the call's opening
 /// parenthesis: `Assert(` at column 11 is reported at column 17.
