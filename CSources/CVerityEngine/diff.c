@@ -1,5 +1,5 @@
 /*
- * diff.c — the structural diff of two structures (see "Structural diff" in verity_engine.h): the
+ * diff.c — the structural diff of two structures (see vrt_diff.h): the
  * walk. Arrays are aligned in diff_array.c, ignored paths decided in diff_ignore.c; what the parts
  * share is in diff_internal.h.
  *

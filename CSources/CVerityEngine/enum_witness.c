@@ -1,5 +1,5 @@
 /*
- * enum_witness.c — calls into a Swift enum's value witnesses (see verity_engine.h).
+ * enum_witness.c — calls into a Swift enum's value witnesses (see vrt_enum_witness.h).
  *
  * The table's layout and the witnesses' signatures are the Swift runtime's stable ABI
  * (include/swift/ABI/ValueWitness.def); the witnesses are called with the Swift calling

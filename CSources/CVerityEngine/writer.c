@@ -1,7 +1,7 @@
 /*
  * writer.c — the structure writer: containers, canonical SET/DICT order, object identities.
  *
- * The scalar writes are inline in verity_engine.h; this file holds everything out of line:
+ * The scalar writes are inline in vrt_writer.h; this file holds everything out of line:
  * growth, container begin/end (payload length patching, sorting), BACKREF identities, SOME
  * wrapping and OPAQUE values.
  *
