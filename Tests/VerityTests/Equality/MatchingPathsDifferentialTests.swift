@@ -31,16 +31,6 @@ import VerityTestSupport
     init(_ text: String) { self.text = text }
   }
 
-  final class Taker: Mock, Sendable {
-    let storage: MockStorage
-    init(paths: _MatchingPaths) { storage = MockStorage(paths: paths) }
-    func take(_ value: Any?) { recordCall(withIdentifier: "take", arguments: [value]) }
-    func pad() { recordCall(withIdentifier: "pad") }
-    func answer(_ value: Any?) -> Int {
-      stubbedValue(forIdentifier: "answer", arguments: [value], default: 0)
-    }
-  }
-
   /// A typed member, recorded as `@Mock` records it: every value has the matcher's type.
   final class IntTaker: Mock, Sendable {
     let storage: MockStorage
@@ -187,7 +177,7 @@ import VerityTestSupport
       if answer != rule { found.append("seed \(seed): \(candidate.description): \(path) gives \(answer), the rule \(rule)") }
     }
     for paths in [_MatchingPaths.automatic, .compiledOnly] {
-      let taker = Taker(paths: paths)
+      let taker = PathTaker(paths: paths)
       for _ in 0..<padding { taker.pad() }
       let recorded = picked.map { $0() }
       for (value, _) in recorded { taker.take(value) }
