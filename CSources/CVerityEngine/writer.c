@@ -88,14 +88,6 @@ void vrt_writer_init(vrt_writer *w) {
   w->status = VRT_OK;
 }
 
-void vrt_writer_init_buffer(vrt_writer *w, uint8_t *buffer, size_t capacity) {
-  vrt_writer_init(w);
-  if (w == NULL || buffer == NULL || capacity == 0) return;
-  w->bytes = buffer;
-  w->capacity = capacity;
-  w->borrowed = true;
-}
-
 static void vrt__aux_free(vrt__writer_aux *aux) {
   if (aux == NULL) return;
   free(aux->slots);
@@ -108,7 +100,7 @@ static void vrt__aux_free(vrt__writer_aux *aux) {
 
 void vrt_writer_destroy(vrt_writer *w) {
   if (w == NULL) return;
-  if (!w->borrowed) free(w->bytes);
+  free(w->bytes);
   free(w->open);
   vrt__aux_free((vrt__writer_aux *)w->identities);
   memset(w, 0, sizeof *w);
@@ -155,23 +147,13 @@ bool vrt_writer_grow(vrt_writer *w, size_t extra) {
     }
     capacity *= 2;
   }
-  uint8_t *bytes = NULL;
-  if (vrt__may_allocate(w)) {
-    if (w->borrowed) {
-      /* The caller's buffer stays where it is: the bytes move to memory of the writer's own. */
-      bytes = (uint8_t *)malloc(capacity);
-      if (bytes != NULL && w->length > 0) memcpy(bytes, w->bytes, w->length);
-    } else {
-      bytes = (uint8_t *)realloc(w->bytes, capacity);
-    }
-  }
+  uint8_t *bytes = vrt__may_allocate(w) ? (uint8_t *)realloc(w->bytes, capacity) : NULL;
   if (bytes == NULL) {
     vrt__fail(w, VRT_ERR_OUT_OF_MEMORY);
     return false;
   }
   w->bytes = bytes;
   w->capacity = capacity;
-  w->borrowed = false;
   return true;
 }
 

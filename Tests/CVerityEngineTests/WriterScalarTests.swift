@@ -3,52 +3,6 @@ import Testing
 
 /// Canonical bytes of every scalar, pinned exactly.
 @Suite struct WriterScalarTests {
-  /// A writer started in the caller's buffer writes there until it needs more room, then moves
-  /// its bytes to memory of its own, leaving the buffer where it is (ASan would report a free or
-  /// a reallocation of it); a failed first growth is the usual sticky error.
-  @Test func aWriterStartsInTheCallersBuffer() {
-    func written(_ w: inout vrt_writer) -> [UInt8] {
-      Array(UnsafeBufferPointer(start: vrt_writer_bytes(&w), count: vrt_writer_length(&w)))
-    }
-    let text = "a string longer than the buffer"
-    var plain = vrt_writer()
-    vrt_writer_init(&plain)
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
-    defer { buffer.deallocate() }
-    var w = vrt_writer()
-    vrt_writer_init_buffer(&w, buffer, 16)
-    func writeText(_ writer: inout vrt_writer) {
-      var copy = text
-      copy.withUTF8 { vrt_writer_write_string(&writer, UnsafeRawPointer($0.baseAddress)?.assumingMemoryBound(to: CChar.self), $0.count) }
-    }
-    vrt_writer_write_int(&plain, 5)
-    vrt_writer_write_int(&w, 5)
-    #expect(vrt_writer_bytes(&w) == UnsafePointer(buffer))
-    writeText(&plain)
-    writeText(&w)
-    #expect(vrt_writer_bytes(&w) != UnsafePointer(buffer))
-    #expect(vrt_writer_finish(&w) == VRT_OK)
-    #expect(written(&w) == written(&plain))
-    vrt_writer_reset(&w)
-    vrt_writer_write_bool(&w, true)
-    #expect(written(&w) == [0x03])
-    vrt_writer_destroy(&w)
-    vrt_writer_destroy(&plain)
-    // A NULL buffer or no capacity is an empty writer of its own.
-    vrt_writer_init_buffer(&w, nil, 8)
-    vrt_writer_write_nil(&w)
-    #expect(written(&w) == [0x01])
-    vrt_writer_destroy(&w)
-    // The first growth fails: the sticky error, and the bytes written so far stay in the buffer.
-    vrt_writer_init_buffer(&w, buffer, 16)
-    vrt_writer_write_int(&w, 5)
-    _ = vrt_writer_fail_allocation(&w, 1)
-    writeText(&w)
-    #expect(vrt_writer_finish(&w) == VRT_ERR_OUT_OF_MEMORY)
-    #expect(vrt_writer_bytes(&w) == UnsafePointer(buffer))
-    vrt_writer_destroy(&w)
-  }
-
   @Test func nilAndBooleans() {
     #expect(encode { $0.nil() } == [0x01])
     #expect(encode { $0.bool(false) } == [0x02])

@@ -42,18 +42,10 @@ typedef struct vrt_writer {
   uint32_t object_count; /* private: registered OBJECTs open around the write position */
   uint64_t allocations;     /* private: allocations attempted (test seam) */
   uint64_t fail_allocation; /* private: test seam, the allocation number that fails (0: none) */
-  bool borrowed;            /* private: `bytes` is the caller's buffer (vrt_writer_init_buffer) */
 } vrt_writer;
 
 /** Initializes an empty writer. Does not allocate. `w` must not be NULL. */
 void vrt_writer_init(vrt_writer *w);
-/**
- * Initializes an empty writer that writes into `buffer` (`capacity` bytes, owned by the caller,
- * which must outlive the writer or its first growth) until it needs more room, then into memory
- * of its own: the buffer is never freed or reallocated by the writer. Does not allocate. NULL
- * `buffer` or capacity 0 is vrt_writer_init. `w` must not be NULL.
- */
-void vrt_writer_init_buffer(vrt_writer *w, uint8_t *buffer, size_t capacity);
 /** Releases the writer's memory. NULL is a no-op. The writer may be re-initialized afterwards. */
 void vrt_writer_destroy(vrt_writer *w);
 /** Empties the writer (length 0, no open containers, no identities, status OK), keeping its

@@ -341,7 +341,7 @@ public final class CallLog: Sendable {
     _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
         + state.retained.capacity * MemoryLayout<_KeptArguments>.stride
-        + state.retained.reduce(0) { $0 + $1.rest.capacity * MemoryLayout<Any?>.stride }
+        + state.retained.reduce(0) { $0 + $1.values.capacity * MemoryLayout<Any?>.stride }
     }
   }
 }
