@@ -12,9 +12,14 @@ import Testing
 
   static func key(_ n: Int) -> UnsafeRawPointer? { UnsafeRawPointer(bitPattern: UInt(n) << 4) }
 
+  /// Maps live for the process, as the caches do: a map keeps its values for good, so a map
+  /// released while they are in it would leak them (LeakSanitizer would say so).
+  static let small = _TypeMap<Box>(capacity: 4)
+  static let types = _TypeMap<Box>(capacity: 16)
+
   @Test func aFullMapKeepsWhatItHasAndAddsNothing() {
     // A map with room for 4 (the engine rounds capacity up to a power of two at least as big).
-    let map = _TypeMap<Box>(capacity: 4)
+    let map = Self.small
     var kept = 0
     for n in 1...64 {
       let made = map.value(forKey: Self.key(n)) { Box(n) }
@@ -35,7 +40,7 @@ import Testing
   }
 
   @Test func typesAreKeysToo() {
-    let map = _TypeMap<Box>(capacity: 16)
+    let map = Self.types
     #expect(map.value(for: Int.self) == nil)
     map.add(Box(1), for: Int.self)
     map.add(Box(2), for: Int.self)  // the first value stays
