@@ -78,14 +78,6 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
   init(_ value: Value) { self.value = value }
 
   /// The argument as an element of an `[Any?]` argument list: what a call log keeps.
-  /// (Inlinable, as ``encode(to:)`` is.)
-  @inlinable
-  public var _keptArgument: Any? {
-    if !_isOptional(Value.self), Swift.type(of: value) == Value.self { return value }
-    return wrappedArgument
-  }
-
-  /// The argument as an element of an `[Any?]` argument list.
   @usableFromInline
   package var wrappedArgument: Any? {
     // A value of a concrete, non-optional type is itself, with no cast (this runs for every
@@ -96,43 +88,20 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
     return value
   }
 
-  /// The wrapped value's dynamic type, as the `[Any?]` form records the same parameter (boxing
-  /// the value only for an `Any` or optional parameter, or an `[Any]` / `[String: Any]` value).
-  /// (Inlinable, as ``encode(to:)`` is: a value of a concrete, non-optional type other than a JSON
-  /// tree is recorded as `Value`, answered when the mock is built.)
+  /// Writes the wrapped value. As a whole call argument, it also hands the log the value to keep
+  /// and the type to record in its place: the wrapped value and its dynamic type, as the `[Any?]`
+  /// form records the same parameter. (Inlinable: specialized in the mock's module for its
+  /// argument's type, the type checks below are answered when the mock is built.)
   @inlinable
-  public func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? {
+  public func encode(to encoder: inout StructureEncoder) {
+    // A value of a concrete, non-optional type other than `Any` or a JSON tree is recorded as
+    // `Value`. A pure value (a plain struct of scalars, strings and arrays, say) is kept by a
+    // mock's log and written only if a query needs its bytes, which `Value` decides before the
+    // value is boxed.
     if !_isOptional(Value.self), Value.self != Any.self, Value.self != [Any].self, Value.self != [String: Any].self,
       Swift.type(of: value) == Value.self
     {
-      return Value.self
-    }
-    return _wrappedArgumentTypeLookingThrough(contentsArePlain: &contentsArePlain)
-  }
-
-  /// ``_wrappedArgumentType(contentsArePlain:)`` past its fast path.
-  @usableFromInline
-  func _wrappedArgumentTypeLookingThrough(contentsArePlain: inout Bool) -> Any.Type? {
-    // An optional parameter, or an `Any` one that may hold an optional: read as the `[Any?]` form.
-    if _isOptional(Value.self) || Value.self == Any.self {
-      return _argumentType(ofDynamic: wrappedArgument, contentsArePlain: &contentsArePlain)
-    }
-    let type = Swift.type(of: value)
-    let id = ObjectIdentifier(type)
-    if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(value) }
-    return type
-  }
-
-  /// Writes the wrapped value; as a whole call argument, also tells the log to record it by its
-  /// dynamic type. (Inlinable: specialized in the mock's module for its argument's type, the type
-  /// checks below are answered when the mock is built.)
-  @inlinable
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder.noteWrappedArgument()
-    // A pure value (a plain struct of scalars, strings and arrays, say) is kept by a mock's log
-    // and written only if a query needs its bytes. A value of a concrete, non-optional type is of
-    // type `Value`, which decides that before the value is boxed.
-    if !_isOptional(Value.self), Swift.type(of: value) == Value.self {
+      encoder.noteWrappedArgument(keeping: value, type: Value.self)
       if encoder._deferArgument(ofType: Value.self) { return }
       encoder.encode(any: value)
       return
@@ -140,10 +109,22 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
     _encodeLookingThrough(to: &encoder)
   }
 
-  /// ``encode(to:)`` for an optional or existential value, looked through as the `[Any?]` form.
+  /// ``encode(to:)`` for an optional or existential value (or a JSON tree), looked through as the
+  /// `[Any?]` form.
   @usableFromInline
   func _encodeLookingThrough(to encoder: inout StructureEncoder) {
     let argument = wrappedArgument
+    var contentsArePlain = true
+    let type: Any.Type?
+    if _isOptional(Value.self) || Value.self == Any.self {
+      type = _argumentType(ofDynamic: argument, contentsArePlain: &contentsArePlain)
+    } else {
+      let dynamicType = Swift.type(of: value)
+      let id = ObjectIdentifier(dynamicType)
+      if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(value) }
+      type = dynamicType
+    }
+    encoder.noteWrappedArgument(keeping: argument, type: type, contentsArePlain: contentsArePlain)
     if let argument, encoder._deferArgument(argument) { return }
     encoder.encode(any: argument)
   }

@@ -129,9 +129,9 @@ public final class CallLog: Sendable {
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
-      retain: { retained, hasWrappers in
+      retain: { retained, wrapped in
         var values: [Any?] = []
-        repeat values.append(_retainedArgument(each arguments, hasWrappers))
+        repeat values.append(_retainedArgument(each arguments, values.count, wrapped))
         retained.append(_KeptArguments(values))
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -251,7 +251,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (_ retained: inout [_KeptArguments], _ hasWrappers: Bool) -> Void,
+    retain: (_ retained: inout [_KeptArguments], _ wrapped: borrowing _WrappedArguments) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -280,7 +280,7 @@ public final class CallLog: Sendable {
         if tag >= _ValueTag.retainedBase {
           // Room for a test's handful of calls at once (the list would otherwise grow 1, 2, 4, 8).
           if state.retained.isEmpty { state.retained.reserveCapacity(8) }
-          retain(&state.retained, encoder._flags & StructureEncoder._Flag.callHasWrappers != 0)
+          retain(&state.retained, encoder._wrapped)
           if deferred != 0 { state.noteDeferred(deferred, retainedIndex: Int(tag - _ValueTag.retainedBase)) }
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }

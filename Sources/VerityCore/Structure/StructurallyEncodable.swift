@@ -45,28 +45,9 @@ public protocol StructurallyEncodable {
   /// library and Foundation types, and containers of them) skip the check, with a value no
   /// other module can make.
   static var encodingCheck: EncodingCheck { get }
-
-  /// Verity's argument wrapper only (what a generated mock records an argument of a type with no
-  /// conformance as): the type a call log records for the argument in place of the wrapper's
-  /// (`contentsArePlain` cleared for an `[Any]` or `[String: Any]` value holding something that
-  /// is not plain). Asked only of a value whose `encode(to:)` noted that it is a wrapper; the
-  /// default answers nil. Leave it.
-  func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type?
-
-  /// Verity's argument wrapper only: the value a call log keeps for the argument, the value the
-  /// wrapper stands for. The default is the value itself. Leave it.
-  var _keptArgument: Any? { get }
 }
 
 extension StructurallyEncodable {
-  /// The default: not an argument wrapper.
-  @inlinable
-  public func _wrappedArgumentType(contentsArePlain: inout Bool) -> Any.Type? { nil }
-
-  /// The default: the value itself.
-  @inlinable
-  public var _keptArgument: Any? { self }
-
   /// The default: a conformance promises that equal structures mean `==`.
   @inlinable
   public static var structureDecidesEquality: Bool { true }
@@ -117,14 +98,13 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
   T.encodingCheck.isSkipped
 }
 
-/// An argument as a call log keeps it: the value, or, when the call has argument wrappers
-/// (`hasWrappers`) and this is one, the value it stands for (``StructurallyEncodable/_keptArgument``:
-/// each value is boxed once). Verity's own conformances are never wrappers: for them the compiler
-/// drops the question.
+/// Argument `position` of a call as a call log keeps it: the value, or, when the argument was a
+/// wrapper, the value the wrapper handed over in its place (each value is boxed once). Verity's
+/// own conformances are never wrappers: for them the compiler drops the question.
 @inlinable
 @inline(__always)
-func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ hasWrappers: Bool) -> Any? {
-  if _slowPath(hasWrappers), !_isTrustedEncoding(T.self) { return value._keptArgument }
+func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: borrowing _WrappedArguments) -> Any? {
+  if _slowPath(!wrapped.isEmpty), !_isTrustedEncoding(T.self), let kept = wrapped.value(at: position) { return kept }
   return value
 }
 

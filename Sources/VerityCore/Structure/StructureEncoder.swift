@@ -50,10 +50,8 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package enum _Flag {
     /// A whole call argument is being written (see ``_encodeArgument(_:count:failure:types:plain:)``).
     @_transparent @usableFromInline static var writingArgument: UInt8 { 1 }
-    /// An argument wrapper wrote itself as that argument (see ``noteWrappedArgument()``).
+    /// An argument wrapper wrote itself as that argument (see ``noteWrappedArgument(keeping:type:contentsArePlain:)``).
     @_transparent @usableFromInline static var wrapperNoted: UInt8 { 2 }
-    /// The call has such an argument, so the log unwraps the values it keeps.
-    @_transparent @usableFromInline static var callHasWrappers: UInt8 { 4 }
     /// See ``_lossy``.
     @_transparent @usableFromInline static var lossy: UInt8 { 8 }
     /// See ``_untrustedContent``.
@@ -70,6 +68,11 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   /// The positions (bit `i`: argument `i`, the first 64) of the call's arguments that were not
   /// written but deferred (see ``_deferArgument(_:)``). Cleared by ``reset()``.
   package var _deferredMask: UInt64 = 0
+
+  /// What the call's argument wrappers handed over (see
+  /// ``noteWrappedArgument(keeping:type:contentsArePlain:)``). Cleared by ``reset()``.
+  @usableFromInline
+  package var _wrapped = _WrappedArguments()
 
   /// Set when the encoder wrote a value whose structure does not determine it exactly: a NaN or a
   /// negative zero (written canonically), or a string not already in NFC. A call log keeps the
@@ -343,6 +346,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     incomparableContent = nil
     _flags &= _Flag.ownsWriter
     _deferredMask = 0
+    _wrapped = _WrappedArguments()
   }
 
   /// Writes a placeholder instead of `value`, a whole call argument (directly inside an argument
@@ -382,86 +386,10 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     return true
   }
 
-  /// Called by an argument wrapper's `encode(to:)` (see
-  /// ``StructurallyEncodable/_wrappedArgumentType(contentsArePlain:)``) before it writes
-  /// the value it stands for: when the wrapper is a whole call argument (at the top level, not
-  /// inside another value), the log records the wrapped value's type and keeps that value.
-  @usableFromInline
-  package mutating func noteWrappedArgument() {
-    if _flags & _Flag.writingArgument != 0, vrt_writer_depth(_writer) == 0 { _flags |= _Flag.wrapperNoted }
-  }
-
   /// Starts a new independent value in the same buffer: object identities written so far no
   /// longer produce back-references (for the next argument of a call).
   package mutating func forgetIdentities() {
     vrt_writer_forget_identities(_writer)
-  }
-
-  /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure, and
-  /// appends its type to `types`: the static type, or what an argument wrapper noted.
-  @inlinable
-  mutating func _encodeArgument<T: StructurallyEncodable>(
-    _ value: T, count: inout Int, failure: inout VerityEngineError?,
-    types: inout _ArgumentTypes, plain: inout Bool
-  ) {
-    count += 1
-    // Deferred positions are noted in a 64-bit mask: later arguments are written now.
-    if _slowPath(count > 64) { _flags &= ~_Flag.mayDefer }
-    types.append(T.self)
-    // Verity's own conformances (never an argument wrapper) need neither the check nor the
-    // argument's start; for a standard type the compiler drops the other branch.
-    if _isTrustedEncoding(T.self) {
-      value.encode(to: &self)
-      return
-    }
-    let start = byteCount
-    _flags |= _Flag.writingArgument
-    value.encode(to: &self)
-    _flags &= ~_Flag.writingArgument
-    if _slowPath(_flags & _Flag.wrapperNoted != 0) {
-      _flags &= ~_Flag.wrapperNoted
-      _recordWrappedArgument(value, types: &types, plain: &plain)
-      _noteDeferredArgument(count - 1)
-    }
-    if let error = _endArgument(from: start), failure == nil { failure = error }
-  }
-
-  /// The type (and plainness) of the value an argument wrapper stands for, in place of the
-  /// wrapper's own (kept out of line: only generated mocks' arguments without a conformance).
-  @usableFromInline
-  @inline(never)
-  mutating func _recordWrappedArgument<T: StructurallyEncodable>(_ value: T, types: inout _ArgumentTypes, plain: inout Bool) {
-    var contentsArePlain = true
-    let type = value._wrappedArgumentType(contentsArePlain: &contentsArePlain)
-    types.replaceLast(with: type)
-    if !contentsArePlain { plain = false }
-    _flags |= _Flag.callHasWrappers
-  }
-
-  /// Notes, after argument `position` (a wrapper's: only a wrapper defers) was written, whether
-  /// it was deferred. Out of line, for the inlinable recording path.
-  @usableFromInline
-  mutating func _noteDeferredArgument(_ position: Int) {
-    guard _flags & _Flag.deferredNoted != 0 else { return }
-    _flags &= ~_Flag.deferredNoted
-    _deferredMask |= UInt64(1) << UInt64(position)
-  }
-
-  /// Ends one argument of a call: forgets object identities (each argument is an independent
-  /// value) and checks, by the value's header, that exactly one value was written since `start`.
-  @usableFromInline
-  mutating func _endArgument(from start: Int) -> VerityEngineError? {
-    let length = vrt_writer_length(_writer)
-    var size = 0
-    let status: vrt_status
-    if start < length, let bytes = vrt_writer_bytes(_writer) {
-      status = vrt_value_size(bytes + start, length - start, &size)
-    } else {
-      status = vrt_writer_status(_writer)._isOK ? VRT_ERR_TRUNCATED : vrt_writer_status(_writer)
-    }
-    vrt_writer_forget_identities(_writer)
-    if _fastPath(status._isOK && size == length - start) { return nil }
-    return failure ?? VerityEngineError(status: status) ?? VerityEngineError(.malformed)
   }
 
   /// The sticky error, if any write failed or a container is still open.
