@@ -71,7 +71,7 @@ public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(va
 /// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
 /// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
 /// `Int?.none` passed to an `Any?` parameter all record as nil.
-public struct DynamicArgument<Value>: StructurallyEncodable {
+public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   @usableFromInline let value: Value
 
   @inlinable
@@ -79,7 +79,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
 
   /// The argument as an element of an `[Any?]` argument list: what a call log keeps.
   @usableFromInline
-  package var wrappedArgument: Any? {
+  package var keptArgument: Any? {
     // A value of a concrete, non-optional type is itself, with no cast (this runs for every
     // argument of a type with no conformance). An optional, or an existential (`Any`,
     // `any Sendable`) that may hold one, is looked through.
@@ -88,9 +88,9 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
     return value
   }
 
-  /// Writes the wrapped value. As a whole call argument, it also hands the log the value to keep
-  /// and the type to record in its place: the wrapped value and its dynamic type, as the `[Any?]`
-  /// form records the same parameter. (Inlinable: specialized in the mock's module for its
+  /// Writes the wrapped value. As a whole call argument, it also tells the log to record the
+  /// wrapped value's dynamic type and keep that value (``keptArgument``), as the `[Any?]` form
+  /// records the same parameter. (Inlinable: specialized in the mock's module for its
   /// argument's type, the type checks below are answered when the mock is built.)
   @inlinable
   public func encode(to encoder: inout StructureEncoder) {
@@ -101,7 +101,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
     if !_isOptional(Value.self), Value.self != Any.self, Value.self != [Any].self, Value.self != [String: Any].self,
       Swift.type(of: value) == Value.self
     {
-      encoder.noteWrappedArgument(keeping: value, type: Value.self)
+      encoder.noteWrappedArgument(Self.self, type: Value.self)
       if encoder._deferArgument(ofType: Value.self) { return }
       encoder.encode(any: value)
       return
@@ -113,7 +113,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
   /// `[Any?]` form.
   @usableFromInline
   func _encodeLookingThrough(to encoder: inout StructureEncoder) {
-    let argument = wrappedArgument
+    let argument = keptArgument
     var contentsArePlain = true
     let type: Any.Type?
     if _isOptional(Value.self) || Value.self == Any.self {
@@ -124,7 +124,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable {
       if id == _jsonTreeTypes.0 || id == _jsonTreeTypes.1 { contentsArePlain = _isPlainJSONTree(value) }
       type = dynamicType
     }
-    encoder.noteWrappedArgument(keeping: argument, type: type, contentsArePlain: contentsArePlain)
+    encoder.noteWrappedArgument(Self.self, type: type, contentsArePlain: contentsArePlain)
     if let argument, encoder._deferArgument(argument) { return }
     encoder.encode(any: argument)
   }

@@ -251,7 +251,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (_ retained: inout [_KeptArguments], _ wrapped: borrowing _WrappedArguments) -> Void,
+    retain: (_ retained: inout [_KeptArguments], _ wrapped: _WrappedArguments) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,

@@ -99,12 +99,14 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 }
 
 /// Argument `position` of a call as a call log keeps it: the value, or, when the argument was a
-/// wrapper, the value the wrapper handed over in its place (each value is boxed once). Verity's
+/// wrapper, the value the wrapper stands for (each value is boxed once). Verity's
 /// own conformances are never wrappers: for them the compiler drops the question.
 @inlinable
 @inline(__always)
-func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: borrowing _WrappedArguments) -> Any? {
-  if _slowPath(!wrapped.isEmpty), !_isTrustedEncoding(T.self), let kept = wrapped.value(at: position) { return kept }
+func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: _WrappedArguments) -> Any? {
+  if _slowPath(wrapped.hasWrappers), !_isTrustedEncoding(T.self), wrapped.mayBeWrapper(at: position) {
+    return _keptArgument(ofPossibleWrapper: value, wrapped)
+  }
   return value
 }
 

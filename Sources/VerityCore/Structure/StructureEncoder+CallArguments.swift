@@ -3,57 +3,99 @@ internal import CVerityEngine
 // How a call's arguments are written: one value each, checked, with what an argument wrapper
 // hands over in its own place.
 
+/// An argument wrapper: a value that stands for another in a call log. Verity's `DynamicArgument`
+/// (what a generated mock records an argument of a type with no conformance as) is the one; it
+/// tells the encoder so while it writes itself
+/// (``StructureEncoder/noteWrappedArgument(_:type:contentsArePlain:)``), and the log keeps
+/// ``keptArgument`` in its place.
+@usableFromInline
+package protocol _ArgumentWrapper: StructurallyEncodable {
+  /// The value a call log keeps for this argument: the value the wrapper stands for.
+  var keptArgument: Any? { get }
+}
+
 /// What the argument wrappers of one call handed over while writing themselves (see
-/// ``StructureEncoder/noteWrappedArgument(keeping:type:contentsArePlain:)``): for the argument
-/// being written, the type and plainness the log records; for every wrapped argument, the value
-/// the log keeps in the wrapper's place.
+/// ``StructureEncoder/noteWrappedArgument(_:type:contentsArePlain:)``): for the argument being
+/// written, the type and plainness the log records; for the call, which arguments were wrappers.
+/// Only trivial values, so that a call without wrappers pays nothing to make or end it.
 @usableFromInline
 package struct _WrappedArguments {
   /// The position of the argument being written.
   @usableFromInline var position = 0
-  /// What the last wrapper noted for the argument being written.
-  @usableFromInline var noted: (type: Any.Type?, contentsArePlain: Bool) = (nil, true)
-  /// The values wrapped arguments stand for, with their positions, in order.
-  @usableFromInline var kept: [(position: Int, value: Any?)] = []
+  /// The wrapper that noted itself while the argument being written was written, and the type it
+  /// noted.
+  @usableFromInline var notedWrapper: (any _ArgumentWrapper.Type)? = nil
+  @usableFromInline var notedType: Any.Type? = nil
+  /// Whether the last wrapper's value is plain.
+  @usableFromInline var notedContentsArePlain = true
+  /// The positions of the wrapped arguments (bit `i`: argument `i`; bit 63 also stands for every
+  /// later position).
+  @usableFromInline var positions: UInt64 = 0
+  /// The first wrapper's type (a wrapper of another type in the same call is found by a cast).
+  @usableFromInline var firstWrapperType: (any _ArgumentWrapper.Type)? = nil
 
   @inlinable
   init() {}
 
   /// Whether some argument of the call was a wrapper.
   @inlinable
-  var isEmpty: Bool { kept.isEmpty }
+  var hasWrappers: Bool { positions != 0 }
 
-  /// The value the wrapper at `position` stands for; nil when that argument was not a wrapper.
-  @usableFromInline
-  func value(at position: Int) -> Any?? {
-    for entry in kept where entry.position == position { return .some(entry.value) }
-    return nil
+  /// Whether argument `position` may be a wrapper.
+  @inlinable
+  func mayBeWrapper(at position: Int) -> Bool {
+    positions & (UInt64(1) << UInt64(Swift.min(position, 63))) != 0
+  }
+
+  /// Notes that the argument being written, of type `argument`, is the wrapper that noted itself
+  /// (false, noting nothing, when it is not: a conformance that wrote itself through a wrapper).
+  mutating func noteWrapper(argument: Any.Type) -> Bool {
+    guard let wrapper = notedWrapper, ObjectIdentifier(wrapper) == ObjectIdentifier(argument) else { return false }
+    positions |= UInt64(1) << UInt64(Swift.min(position, 63))
+    if firstWrapperType == nil { firstWrapperType = wrapper }
+    return true
   }
 }
 
+/// The value a call log keeps for `value`, an argument that may be a wrapper (see
+/// ``_WrappedArguments/mayBeWrapper(at:)``): the value it stands for, or `value` itself.
+@usableFromInline
+func _keptArgument<T>(ofPossibleWrapper value: T, _ wrapped: _WrappedArguments) -> Any? {
+  if let wrapper = wrapped.firstWrapperType, ObjectIdentifier(wrapper) == ObjectIdentifier(T.self) {
+    return _keptArgument(of: value, as: wrapper)
+  }
+  if let other = value as? any _ArgumentWrapper { return other.keptArgument }
+  return value
+}
+
+/// `value`'s kept argument, read as `Wrapper` (its own type: the caller compared them).
+private func _keptArgument<T, Wrapper: _ArgumentWrapper>(of value: T, as _: Wrapper.Type) -> Any? {
+  withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: Wrapper.self).pointee.keptArgument }
+}
+
 extension StructureEncoder {
-  /// Called by an argument wrapper's `encode(to:)` (Verity's `DynamicArgument`, which generated
-  /// mocks record an argument of a type with no conformance as) before it writes the value it
-  /// stands for. When the wrapper is a whole call argument (at the top level, not inside another
-  /// value), the log records `type` as the argument's type (nil: a nil argument;
-  /// `contentsArePlain` false for an `[Any]` or `[String: Any]` value holding something that is
-  /// not plain) and keeps `value` in the wrapper's place. Inside another value it does nothing.
+  /// Called by an argument wrapper's `encode(to:)` before it writes the value it stands for. When
+  /// the wrapper is a whole call argument (at the top level, not inside another value), the log
+  /// records `type` as the argument's type (nil: a nil argument; `contentsArePlain` false for an
+  /// `[Any]` or `[String: Any]` value holding something that is not plain) and keeps the wrapper's
+  /// ``_ArgumentWrapper/keptArgument`` in its place. Inside another value it does nothing.
   @inlinable
   package mutating func noteWrappedArgument(
-    keeping value: @autoclosure () -> Any?, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
+    _ wrapper: any _ArgumentWrapper.Type, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
   ) {
     guard _flags & _Flag.writingArgument != 0 else { return }
-    _noteWrapped(value(), type: type(), contentsArePlain: contentsArePlain)
+    _noteWrapped(wrapper, type: type(), contentsArePlain: contentsArePlain)
   }
 
-  /// ``noteWrappedArgument(keeping:type:contentsArePlain:)`` past its first check (a wrapper
-  /// inside another value, which is rare, gets here and is ignored).
+  /// ``noteWrappedArgument(_:type:contentsArePlain:)`` past its first check (a wrapper inside
+  /// another value, which is rare, gets here and is ignored).
   @usableFromInline
-  mutating func _noteWrapped(_ value: Any?, type: Any.Type?, contentsArePlain: Bool) {
+  mutating func _noteWrapped(_ wrapper: any _ArgumentWrapper.Type, type: Any.Type?, contentsArePlain: Bool) {
     guard vrt_writer_depth(_writer) == 0 else { return }
     _flags |= _Flag.wrapperNoted
-    _wrapped.noted = (type, contentsArePlain)
-    _wrapped.kept.append((_wrapped.position, value))
+    _wrapped.notedWrapper = wrapper
+    _wrapped.notedType = type
+    _wrapped.notedContentsArePlain = contentsArePlain
   }
 
   /// Writes one argument of a call (see ``_endArgument(from:)``), keeping the first failure, and
@@ -80,19 +122,21 @@ extension StructureEncoder {
     _flags &= ~_Flag.writingArgument
     if _slowPath(_flags & _Flag.wrapperNoted != 0) {
       _flags &= ~_Flag.wrapperNoted
-      _recordWrappedArgument(types: &types, plain: &plain)
+      _recordWrappedArgument(T.self, types: &types, plain: &plain)
       _noteDeferredArgument(count - 1)
     }
     if let error = _endArgument(from: start), failure == nil { failure = error }
   }
 
   /// The type (and plainness) of the value an argument wrapper stands for, in place of the
-  /// wrapper's own (kept out of line: only generated mocks' arguments without a conformance).
+  /// wrapper's own, when `argument` is the wrapper that noted itself (kept out of line: only
+  /// generated mocks' arguments without a conformance).
   @usableFromInline
   @inline(never)
-  mutating func _recordWrappedArgument(types: inout _ArgumentTypes, plain: inout Bool) {
-    types.replaceLast(with: _wrapped.noted.type)
-    if !_wrapped.noted.contentsArePlain { plain = false }
+  mutating func _recordWrappedArgument(_ argument: Any.Type, types: inout _ArgumentTypes, plain: inout Bool) {
+    guard _wrapped.noteWrapper(argument: argument) else { return }
+    types.replaceLast(with: _wrapped.notedType)
+    if !_wrapped.notedContentsArePlain { plain = false }
   }
 
   /// Notes, after argument `position` (a wrapper's: only a wrapper defers) was written, whether

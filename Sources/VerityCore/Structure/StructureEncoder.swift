@@ -50,7 +50,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package enum _Flag {
     /// A whole call argument is being written (see ``_encodeArgument(_:count:failure:types:plain:)``).
     @_transparent @usableFromInline static var writingArgument: UInt8 { 1 }
-    /// An argument wrapper wrote itself as that argument (see ``noteWrappedArgument(keeping:type:contentsArePlain:)``).
+    /// An argument wrapper wrote itself as that argument (see ``noteWrappedArgument(_:type:contentsArePlain:)``).
     @_transparent @usableFromInline static var wrapperNoted: UInt8 { 2 }
     /// See ``_lossy``.
     @_transparent @usableFromInline static var lossy: UInt8 { 8 }
@@ -70,7 +70,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package var _deferredMask: UInt64 = 0
 
   /// What the call's argument wrappers handed over (see
-  /// ``noteWrappedArgument(keeping:type:contentsArePlain:)``). Cleared by ``reset()``.
+  /// ``noteWrappedArgument(_:type:contentsArePlain:)``). Cleared by ``reset()``.
   @usableFromInline
   package var _wrapped = _WrappedArguments()
 
