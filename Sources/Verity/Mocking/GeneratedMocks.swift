@@ -88,6 +88,12 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
     return value
   }
 
+  /// The wrapper at `wrapper`'s ``keptArgument``.
+  @usableFromInline
+  package static func keptArgument(at wrapper: UnsafeRawPointer) -> Any? {
+    wrapper.assumingMemoryBound(to: Self.self).pointee.keptArgument
+  }
+
   /// Writes the wrapped value. As a whole call argument, it also tells the log to record the
   /// wrapped value's dynamic type and keep that value (``keptArgument``), as the `[Any?]` form
   /// records the same parameter. (Inlinable: specialized in the mock's module for its

@@ -104,8 +104,10 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 @inlinable
 @inline(__always)
 func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: _WrappedArguments) -> Any? {
-  if _slowPath(wrapped.hasWrappers), !_isTrustedEncoding(T.self), wrapped.mayBeWrapper(at: position) {
-    return _keptArgument(ofPossibleWrapper: value, wrapped)
+  if _slowPath(wrapped.hasWrappers), !_isTrustedEncoding(T.self), wrapped.mayBeWrapper(at: position),
+    let kept = withUnsafePointer(to: value, { wrapped.keptArgument(ofPossibleWrapperAt: UnsafeRawPointer($0), type: T.self) })
+  {
+    return kept
   }
   return value
 }

@@ -7,11 +7,13 @@ internal import CVerityEngine
 /// (what a generated mock records an argument of a type with no conformance as) is the one; it
 /// tells the encoder so while it writes itself
 /// (``StructureEncoder/noteWrappedArgument(_:type:contentsArePlain:)``), and the log keeps
-/// ``keptArgument`` in its place.
+/// ``keptArgument(at:)`` in its place.
 @usableFromInline
 package protocol _ArgumentWrapper: StructurallyEncodable {
-  /// The value a call log keeps for this argument: the value the wrapper stands for.
-  var keptArgument: Any? { get }
+  /// The value a call log keeps for the wrapper at `wrapper` (a `Self`, borrowed for the call):
+  /// the value the wrapper stands for. Static, on a pointer, so that the log asks it through the
+  /// metatype the wrapper handed over, with no cast and no copy.
+  static func keptArgument(at wrapper: UnsafeRawPointer) -> Any?
 }
 
 /// What the argument wrappers of one call handed over while writing themselves (see
@@ -47,6 +49,18 @@ package struct _WrappedArguments {
     positions & (UInt64(1) << UInt64(Swift.min(position, 63))) != 0
   }
 
+  /// The value a call log keeps for the argument at `pointer`, of type `type`, which may be a
+  /// wrapper (``mayBeWrapper(at:)``): the value it stands for; nil when it is not a wrapper.
+  @usableFromInline
+  func keptArgument(ofPossibleWrapperAt pointer: UnsafeRawPointer, type: Any.Type) -> Any?? {
+    if let first = firstWrapperType, ObjectIdentifier(first) == ObjectIdentifier(type) {
+      return .some(first.keptArgument(at: pointer))
+    }
+    // A second wrapper type in the same call (rare): found by a cast.
+    if let other = type as? any _ArgumentWrapper.Type { return .some(other.keptArgument(at: pointer)) }
+    return nil
+  }
+
   /// Notes that the argument being written, of type `argument`, is the wrapper that noted itself
   /// (false, noting nothing, when it is not: a conformance that wrote itself through a wrapper).
   mutating func noteWrapper(argument: Any.Type) -> Bool {
@@ -55,22 +69,6 @@ package struct _WrappedArguments {
     if firstWrapperType == nil { firstWrapperType = wrapper }
     return true
   }
-}
-
-/// The value a call log keeps for `value`, an argument that may be a wrapper (see
-/// ``_WrappedArguments/mayBeWrapper(at:)``): the value it stands for, or `value` itself.
-@usableFromInline
-func _keptArgument<T>(ofPossibleWrapper value: T, _ wrapped: _WrappedArguments) -> Any? {
-  if let wrapper = wrapped.firstWrapperType, ObjectIdentifier(wrapper) == ObjectIdentifier(T.self) {
-    return _keptArgument(of: value, as: wrapper)
-  }
-  if let other = value as? any _ArgumentWrapper { return other.keptArgument }
-  return value
-}
-
-/// `value`'s kept argument, read as `Wrapper` (its own type: the caller compared them).
-private func _keptArgument<T, Wrapper: _ArgumentWrapper>(of value: T, as _: Wrapper.Type) -> Any? {
-  withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: Wrapper.self).pointee.keptArgument }
 }
 
 extension StructureEncoder {
