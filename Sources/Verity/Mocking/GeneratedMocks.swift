@@ -78,20 +78,21 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   init(_ value: Value) { self.value = value }
 
   /// The argument as an element of an `[Any?]` argument list: what a call log keeps.
-  @usableFromInline
-  package var keptArgument: Any? {
+  /// (Inlinable, as ``encode(to:)`` is.)
+  @inlinable
+  public var keptArgument: Any? {
     // A value of a concrete, non-optional type is itself, with no cast (this runs for every
-    // argument of a type with no conformance). An optional, or an existential (`Any`,
-    // `any Sendable`) that may hold one, is looked through.
+    // argument of a type with no conformance).
     if !_isOptional(Value.self), Swift.type(of: value) == Value.self { return value }
-    if let optional = value as? any _OptionalProtocol { return optional._wrappedValue }
-    return value
+    return _keptArgumentLookingThrough
   }
 
-  /// The wrapper at `wrapper`'s ``keptArgument``.
+  /// ``keptArgument`` for an optional, or an existential (`Any`, `any Sendable`) that may hold
+  /// one: looked through.
   @usableFromInline
-  package static func keptArgument(at wrapper: UnsafeRawPointer) -> Any? {
-    wrapper.assumingMemoryBound(to: Self.self).pointee.keptArgument
+  var _keptArgumentLookingThrough: Any? {
+    if let optional = value as? any _OptionalProtocol { return optional._wrappedValue }
+    return value
   }
 
   /// Writes the wrapped value. As a whole call argument, it also tells the log to record the

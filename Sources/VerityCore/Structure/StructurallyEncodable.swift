@@ -104,10 +104,12 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 @inlinable
 @inline(__always)
 func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: _WrappedArguments) -> Any? {
+  // (The cast is answered when the caller is specialized for `T`: `DynamicArgument`'s conformance
+  // is public.)
   if _slowPath(wrapped.hasWrappers), !_isTrustedEncoding(T.self), wrapped.mayBeWrapper(at: position),
-    let kept = withUnsafePointer(to: value, { wrapped.keptArgument(ofPossibleWrapperAt: UnsafeRawPointer($0), type: T.self) })
+    let wrapper = value as? any _ArgumentWrapper
   {
-    return kept
+    return wrapper.keptArgument
   }
   return value
 }

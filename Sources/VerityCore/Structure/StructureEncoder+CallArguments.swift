@@ -7,13 +7,14 @@ internal import CVerityEngine
 /// (what a generated mock records an argument of a type with no conformance as) is the one; it
 /// tells the encoder so while it writes itself
 /// (``StructureEncoder/noteWrappedArgument(_:type:contentsArePlain:)``), and the log keeps
-/// ``keptArgument(at:)`` in its place.
-@usableFromInline
-package protocol _ArgumentWrapper: StructurallyEncodable {
-  /// The value a call log keeps for the wrapper at `wrapper` (a `Self`, borrowed for the call):
-  /// the value the wrapper stands for. Static, on a pointer, so that the log asks it through the
-  /// metatype the wrapper handed over, with no cast and no copy.
-  static func keptArgument(at wrapper: UnsafeRawPointer) -> Any?
+/// ``keptArgument`` in its place.
+///
+/// Generated-code support, not for conforming: public (and underscored, out of the documentation)
+/// only so that the log's recording code, specialized in the mock's module, finds
+/// `DynamicArgument`'s conformance at compile time and asks it with no cast at run time.
+public protocol _ArgumentWrapper: StructurallyEncodable {
+  /// The value a call log keeps for this argument: the value the wrapper stands for.
+  var keptArgument: Any? { get }
 }
 
 /// What the argument wrappers of one call handed over while writing themselves (see
@@ -24,17 +25,15 @@ package protocol _ArgumentWrapper: StructurallyEncodable {
 package struct _WrappedArguments {
   /// The position of the argument being written.
   @usableFromInline var position = 0
-  /// The wrapper that noted itself while the argument being written was written, and the type it
-  /// noted.
-  @usableFromInline var notedWrapper: (any _ArgumentWrapper.Type)? = nil
+  /// The wrapper type that noted itself while the argument being written was written, and the
+  /// type it noted.
+  @usableFromInline var notedWrapper: Any.Type? = nil
   @usableFromInline var notedType: Any.Type? = nil
   /// Whether the last wrapper's value is plain.
   @usableFromInline var notedContentsArePlain = true
   /// The positions of the wrapped arguments (bit `i`: argument `i`; bit 63 also stands for every
   /// later position).
   @usableFromInline var positions: UInt64 = 0
-  /// The first wrapper's type (a wrapper of another type in the same call is found by a cast).
-  @usableFromInline var firstWrapperType: (any _ArgumentWrapper.Type)? = nil
 
   @inlinable
   init() {}
@@ -49,24 +48,11 @@ package struct _WrappedArguments {
     positions & (UInt64(1) << UInt64(Swift.min(position, 63))) != 0
   }
 
-  /// The value a call log keeps for the argument at `pointer`, of type `type`, which may be a
-  /// wrapper (``mayBeWrapper(at:)``): the value it stands for; nil when it is not a wrapper.
-  @usableFromInline
-  func keptArgument(ofPossibleWrapperAt pointer: UnsafeRawPointer, type: Any.Type) -> Any?? {
-    if let first = firstWrapperType, ObjectIdentifier(first) == ObjectIdentifier(type) {
-      return .some(first.keptArgument(at: pointer))
-    }
-    // A second wrapper type in the same call (rare): found by a cast.
-    if let other = type as? any _ArgumentWrapper.Type { return .some(other.keptArgument(at: pointer)) }
-    return nil
-  }
-
   /// Notes that the argument being written, of type `argument`, is the wrapper that noted itself
   /// (false, noting nothing, when it is not: a conformance that wrote itself through a wrapper).
   mutating func noteWrapper(argument: Any.Type) -> Bool {
     guard let wrapper = notedWrapper, ObjectIdentifier(wrapper) == ObjectIdentifier(argument) else { return false }
     positions |= UInt64(1) << UInt64(Swift.min(position, 63))
-    if firstWrapperType == nil { firstWrapperType = wrapper }
     return true
   }
 }
@@ -79,7 +65,7 @@ extension StructureEncoder {
   /// ``_ArgumentWrapper/keptArgument`` in its place. Inside another value it does nothing.
   @inlinable
   package mutating func noteWrappedArgument(
-    _ wrapper: any _ArgumentWrapper.Type, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
+    _ wrapper: Any.Type, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
   ) {
     guard _flags & _Flag.writingArgument != 0 else { return }
     _noteWrapped(wrapper, type: type(), contentsArePlain: contentsArePlain)
@@ -88,7 +74,7 @@ extension StructureEncoder {
   /// ``noteWrappedArgument(_:type:contentsArePlain:)`` past its first check (a wrapper inside
   /// another value, which is rare, gets here and is ignored).
   @usableFromInline
-  mutating func _noteWrapped(_ wrapper: any _ArgumentWrapper.Type, type: Any.Type?, contentsArePlain: Bool) {
+  mutating func _noteWrapped(_ wrapper: Any.Type, type: Any.Type?, contentsArePlain: Bool) {
     guard vrt_writer_depth(_writer) == 0 else { return }
     _flags |= _Flag.wrapperNoted
     _wrapped.notedWrapper = wrapper
