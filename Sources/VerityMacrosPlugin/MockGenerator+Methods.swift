@@ -85,8 +85,9 @@ extension MockGenerator {
       }
       if Set(others.map(\.returnType)).count > 1 { returning = returnType }
     }
-    // A result of one of the method's own generic parameters is stubbed per type: handles with
-    // `returning: T.self` (beside the ones without, which keep answering any type asked for).
+    // A result of one of the method's own generic parameters, which no parameter names, is stubbed
+    // per type: handles with `returning: T.self` (beside the ones without, which keep answering
+    // any type asked for).
     let resultIsGeneric = resultMentionsGenericParameter(function)
     let answerType = writesBack ? writeBackAnswerType(parameters, returnType: returnType) : nil
     var handles = handleMembers(
@@ -105,12 +106,18 @@ extension MockGenerator {
     return (member, handles)
   }
 
-  /// Whether the method's result type names one of its own generic parameters (`-> V`, `-> [V]`).
+  /// Whether the method's result type names one of its own generic parameters (`-> V`, `-> [V]`)
+  /// that none of its parameters names: only the type a call asks for tells such calls apart.
+  /// (Where a parameter names it, `decode<T>(_:as: T.Type) -> T`, the handle's matcher for that
+  /// parameter pins the type already.)
   func resultMentionsGenericParameter(_ function: FunctionDeclSyntax) -> Bool {
     guard let clause = function.genericParameterClause, let result = function.signature.returnClause?.type else {
       return false
     }
-    let names = Set(clause.parameters.map(\.name.text))
+    let inParameters = Set(function.signature.parameterClause.parameters.flatMap { parameter in
+      parameter.type.tokens(viewMode: .sourceAccurate).map(\.text)
+    })
+    let names = Set(clause.parameters.map(\.name.text)).subtracting(inParameters)
     return result.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
   }
 
