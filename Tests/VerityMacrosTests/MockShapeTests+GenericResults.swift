@@ -18,7 +18,27 @@ protocol StoredSettings {
   func store<V>(_ value: V, forKey key: String)
 }
 
+/// A generic method beside an overload by result type: every handle has `returning:` already, and
+/// the generic one's stubs are by type.
+@Mock
+protocol ValueFactory {
+  func make() -> Int
+  func make<V>() -> V
+}
+
 @Suite struct MockGenericResultShapeTests {
+  @Test func aGenericOverloadByResultTypeIsStubbedByType() {
+    let mock = ValueFactoryMock()
+    when(mock.$make(returning: Int.self)).thenReturn(1)
+    when(mock.$make(returning: String.self)).thenReturn("s")
+    when(mock.$make(returning: [Int].self)).thenReturn([2])
+    let number: Int = mock.make()
+    let text: String = mock.make()
+    let numbers: [Int] = mock.make()
+    let other: Double = mock.make()
+    #expect(number == 1 && text == "s" && numbers == [2] && other == 0)
+  }
+
   @Test func eachTypeGetsItsOwnStub() {
     let mock = StoredSettingsMock()
     when(mock.$value(forKey: any(), returning: String.self)).thenReturn("dark")

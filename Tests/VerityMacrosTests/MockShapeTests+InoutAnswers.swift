@@ -80,6 +80,14 @@ protocol UserEditor {
     var empty = ""
     await #expect(throws: InoutShapeError.refused) { try await mock.normalize(&empty, uppercased: true) }
     #expect(empty == "")
+    // What the answer wrote before it threw is written back, as Swift writes back an inout argument.
+    when(mock.$normalize(eq("partial"), uppercased: any())).thenAnswer { text, _ in
+      text = "written"
+      throw InoutShapeError.refused
+    }
+    var partial = "partial"
+    await #expect(throws: InoutShapeError.refused) { try await mock.normalize(&partial, uppercased: false) }
+    #expect(partial == "written")
     verify(mock.$normalize("abc", uppercased: true))
   }
 
