@@ -25,23 +25,18 @@ struct Stub: Sendable {
   var uses = 0
   /// Where the stub was made (for strict mode's unused-stub report).
   let location: _Location
-  /// The result type of the calls the stub answers, for a stub made through a handle narrowed by
-  /// ``MockCall/returning(_:)`` (a generic member's `$value(forKey:returning:)`); nil for a stub
-  /// that answers a matching call whatever result type it asks for.
-  let resultType: ObjectIdentifier?
 
   init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], resultType: ObjectIdentifier?, location: _Location) {
     self.id = id
-    self.call = _StubCall(form)
+    self.call = _StubCall(form, resultType: resultType)
     self.answers = answers
-    self.resultType = resultType
     self.location = location
   }
 
   /// Whether the stub may answer a call recorded under `identifier` whose result type is
-  /// `resultType`.
+  /// `resultType` (see ``_StubCall/resultType``).
   func isCandidate(for identifier: String, resultType requested: ObjectIdentifier) -> Bool {
-    self.identifier == identifier && (resultType == nil || resultType == requested)
+    call.identifier == identifier && (call.resultType == nil || call.resultType == requested)
   }
 
   /// The identifier of the calls the stub is for.
@@ -74,8 +69,14 @@ final class _StubCall: Sendable {
   let matchers: _HandleMatchers?
   /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
   let tested: UInt64
+  /// The result type of the calls the stub answers, for a stub made through a handle narrowed by
+  /// ``MockCall/returning(_:)`` (a generic member's `$value(forKey:returning:)`); nil for a stub
+  /// that answers a matching call whatever result type it asks for. (Kept here, not in ``Stub``,
+  /// so that copying a stub copies no more bytes.)
+  let resultType: ObjectIdentifier?
 
-  init(_ form: _HandleForm) {
+  init(_ form: _HandleForm, resultType: ObjectIdentifier?) {
+    self.resultType = resultType
     if case .matchers(let identifier, let matchers) = form, let tested = matchers.quickTested {
       (self.identifier, compiled, self.matchers, self.tested) = (identifier, nil, matchers, tested)
     } else {
