@@ -1,6 +1,8 @@
 // Answers that write back: a `thenAnswer` closure of a member with `inout` parameters takes them
 // `inout`, and the member, which holds them, runs it, so what the closure writes is what the
 // caller sees. The call is recorded before, so verification sees the values as they were passed.
+// (`Stubbing.thenAnswer(_:)` for `InoutArguments` handles is beside the other answers, in
+// MockCall.swift.)
 
 /// The `Arguments` of a handle of a member with `inout` parameters: `Answer` is the function type
 /// its `thenAnswer` closures have, each `inout` parameter `inout` and the others by value, as
@@ -16,26 +18,6 @@
 /// }
 /// ```
 public enum InoutArguments<Answer: Sendable> {}
-
-extension Stubbing {
-  /// Answers matching calls by running `body` on their arguments, `inout` ones `inout`: what
-  /// `body` writes to them is what the caller's variables hold after the call. `body`'s result is
-  /// the call's; it may throw (for a member that cannot throw, that is reported).
-  ///
-  /// ```swift
-  /// when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
-  ///   request.headers["Authorization"] = "Bearer \(attempt)"
-  /// }
-  /// ```
-  ///
-  /// The call is recorded before `body` runs: verification sees the values as they were passed.
-  /// A call that no stub answers, or that a `thenReturn` or `thenThrow` stub answers, leaves its
-  /// `inout` arguments as they were.
-  @discardableResult
-  public func thenAnswer<Answer: Sendable>(_ body: Answer) -> Self where Arguments == InoutArguments<Answer> {
-    adding(.writingBack(body))
-  }
-}
 
 extension MockStorage {
   /// The answer to a call of a member with `inout` parameters that cannot throw: as

@@ -255,7 +255,7 @@ public struct Stubbing<Arguments, Value>: Sendable {
     self.location = location
   }
 
-  func adding(_ answer: _StubAnswer) -> Self {
+  private func adding(_ answer: _StubAnswer) -> Self {
     if let stubID {
       call.storage._withStubs { $0.append(answer, toStub: stubID) }
       return self
@@ -322,6 +322,24 @@ public struct Stubbing<Arguments, Value>: Sendable {
         }
         return try body(typed)
       })
+  }
+
+  /// Answers matching calls by running `body` on their arguments, `inout` ones `inout`: what
+  /// `body` writes to them is what the caller's variables hold after the call. `body`'s result is
+  /// the call's; it may throw (for a member that cannot throw, that is reported).
+  ///
+  /// ```swift
+  /// when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
+  ///   request.headers["Authorization"] = "Bearer \(attempt)"
+  /// }
+  /// ```
+  ///
+  /// The call is recorded before `body` runs: verification sees the values as they were passed.
+  /// A call that no stub answers, or that a `thenReturn` or `thenThrow` stub answers, leaves its
+  /// `inout` arguments as they were.
+  @discardableResult
+  public func thenAnswer<Answer: Sendable>(_ body: Answer) -> Self where Arguments == InoutArguments<Answer> {
+    adding(.writingBack(body))
   }
 }
 
