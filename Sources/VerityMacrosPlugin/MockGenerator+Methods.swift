@@ -52,9 +52,21 @@ extension MockGenerator {
       } else {
         nil
       }
+    // A member with `inout` parameters: its answers take them `inout` (write-back answers).
+    let writesBack = writesBack(parameters)
+    let classParameters = parameters.map { parameter in
+      var parameter = parameter
+      parameter.valueType = inClass(parameter.valueType)
+      return parameter
+    }
+    let writingBack =
+      writesBack
+      ? writeBackClosure(
+        classParameters, answerType: writeBackAnswerType(classParameters, returnType: inClass(returnType)))
+      : nil
     let body = callBody(
       identifier: identifier, parameters: parameters, storage: storage, returnType: inClass(returnType),
-      throwing: throwing, typedError: typedError, unstubbed: identityAnswer)
+      throwing: throwing, typedError: typedError, unstubbed: identityAnswer, writingBack: writingBack)
     // An operator's name is followed by a space: `func + <T>(` (`+<` would read as one operator).
     let declaredName = isOperator ? bareName(function.name) + " " : escaped(name)
     let member = """
@@ -73,12 +85,40 @@ extension MockGenerator {
       }
       if Set(others.map(\.returnType)).count > 1 { returning = returnType }
     }
-    let handles = handleMembers(
+    // A result of one of the method's own generic parameters, which no parameter names, is stubbed
+    // per type: handles with `returning: T.self` (beside the ones without, which keep answering
+    // any type asked for).
+    let resultIsGeneric = resultMentionsGenericParameter(function)
+    let answerType = writesBack ? writeBackAnswerType(parameters, returnType: returnType) : nil
+    var handles = handleMembers(
       name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: returnType,
       isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returning,
-      errorType: typedError ?? (throwing ? nil : Self.cannotThrow),
+      typedResult: returning != nil && resultIsGeneric,
+      errorType: typedError ?? (throwing ? nil : Self.cannotThrow), writeBackAnswer: answerType,
       matchesSelfByIdentity: isOperator, typesAreExact: generics.isEmpty && !parameters.contains(where: \.isOpaque))
+    if returning == nil && resultIsGeneric {
+      handles += handleMembers(
+        name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: returnType,
+        isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returnType, typedResult: true,
+        errorType: typedError ?? (throwing ? nil : Self.cannotThrow), writeBackAnswer: answerType,
+        matchesSelfByIdentity: isOperator, typesAreExact: false)
+    }
     return (member, handles)
+  }
+
+  /// Whether the method's result type names one of its own generic parameters (`-> V`, `-> [V]`)
+  /// that none of its parameters names: only the type a call asks for tells such calls apart.
+  /// (Where a parameter names it, `decode<T>(_:as: T.Type) -> T`, the handle's matcher for that
+  /// parameter pins the type already.)
+  func resultMentionsGenericParameter(_ function: FunctionDeclSyntax) -> Bool {
+    guard let clause = function.genericParameterClause, let result = function.signature.returnClause?.type else {
+      return false
+    }
+    let inParameters = Set(function.signature.parameterClause.parameters.flatMap { parameter in
+      parameter.type.tokens(viewMode: .sourceAccurate).map(\.text)
+    })
+    let names = Set(clause.parameters.map(\.name.text)).subtracting(inParameters)
+    return result.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
   }
 
   /// `type` with each `Self` (not `Self.Member`) replaced by `name`.
@@ -144,17 +184,22 @@ extension MockGenerator {
   func handleMembers(
     name: String, parameters: [MockParameter], identifier: String, returnType: String, isStatic: Bool,
     generics: String = "", whereClause: String = "", trailing: MockParameter? = nil, trailingLabel: String? = nil,
-    returning: String? = nil, errorType: String? = nil, matchesSelfByIdentity: Bool = false, typesAreExact: Bool = true
+    returning: String? = nil, typedResult: Bool = false, errorType: String? = nil, writeBackAnswer: String? = nil,
+    matchesSelfByIdentity: Bool = false, typesAreExact: Bool = true
   ) -> [String] {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
     let nonisolated = (isActorProtocol || globalActor != nil) ? "nonisolated " : ""
     let all = parameters + (trailing.map { [$0] } ?? [])
-    let resultType = "Verity.MockCall<\(argumentsType(all)), \(returnType)>"
+    // A member with `inout` parameters: its handles' `Arguments` name the write-back answer's type.
+    let arguments = writeBackAnswer.map { "Verity.InoutArguments<\($0)>" } ?? argumentsType(all)
+    let resultType = "Verity.MockCall<\(arguments), \(returnType)>"
+    // A handle whose stubs answer only calls asking for its result type (a generic result).
+    let narrowed = typedResult ? ".returning(_verity_result)" : ""
     // A typed-throws member's handle says its error type, a member that cannot throw says `Never`
     // (`rethrows` too: its answers cannot throw): `thenThrow` refuses any other.
     let throwing = errorType.map { ", throwing: \($0).self" } ?? ""
-    let arguments = "[\(all.map(\.name).joined(separator: ", "))]\(throwing)"
+    let argumentList = "[\(all.map(\.name).joined(separator: ", "))]\(throwing)"
     // A member with no generic parameter of its own records, at each position, values of the
     // parameter's type: its handles say so (`typedArguments:`), and a typed `any()` there needs no
     // check of each call's value. A generic member's `any()` pins its type, so it keeps the check.
@@ -165,7 +210,7 @@ extension MockGenerator {
     let matcherArguments =
       typesAreExact && (1...Self.maximumMatchersArity).contains(all.count)
       ? "matchers: \(all.map(\.name).joined(separator: ", "))\(throwing)"
-      : "\(argumentsLabel): \(arguments)"
+      : "\(argumentsLabel): \(argumentList)"
     // A borrowing or consuming parameter is a placeholder: it takes only `any()`.
     let valueArguments = "[\(all.map(anyValue).joined(separator: ", "))]"
     func declaration(_ parameter: MockParameter, matcher: Bool, isTrailing: Bool) -> String {
@@ -179,14 +224,14 @@ extension MockGenerator {
       if isTrailing { parameter.label = trailingLabel ?? "_" }
       return parameter.declaration(type: type) + defaultValue
     }
-    let returningParameter = returning.map { ["returning _: \($0).Type"] } ?? []
+    let returningParameter = returning.map { [(typedResult ? "returning _verity_result: " : "returning _: ") + "\($0).Type"] } ?? []
     let matcherParameters = parameters.map { declaration($0, matcher: true, isTrailing: false) }
       + (trailing.map { [declaration($0, matcher: true, isTrailing: true)] } ?? []) + returningParameter
     var handles = [
       """
       /// Calls to `\(identifier)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
       \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(matcherArguments))
+        Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(matcherArguments))\(narrowed)
       }
       """
     ]
@@ -208,7 +253,7 @@ extension MockGenerator {
         /// Calls to `\(identifier)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
-          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))
+          Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))\(narrowed)
         }
         """)
     }

@@ -26,6 +26,8 @@ struct MockParameter {
   var isOwnershipPlaceholder: Bool = false
   /// The type a placeholder names (`ExecutorJob`).
   var placeholderTypeName: String = ""
+  /// An `inout` parameter: a write-back answer takes it `inout` (see `writeBackAnswerType`).
+  var isInout: Bool = false
 
   /// What the generated code passes for the parameter: its name, or its placeholder.
   var passedValue: String {
@@ -84,9 +86,12 @@ extension MockGenerator {
           valueType: "Verity.OwnershipArgument", isNonEscapingClosure: false, isOwnershipPlaceholder: true,
           placeholderTypeName: bare.trimmedDescription)
       }
+      let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+        $0.trimmedDescription == "inout"
+      } ?? false
       return MockParameter(
         label: declaredLabel, selectorLabel: label, name: name, declaredType: declared, valueType: valueType,
-        isNonEscapingClosure: closure, isOpaque: isOpaque)
+        isNonEscapingClosure: closure, isOpaque: isOpaque, isInout: isInout)
     }
   }
 
@@ -122,6 +127,29 @@ extension MockGenerator {
     let values = parameters.map { $0.isOpaque ? "\($0.name) as \($0.valueType)" : $0.passedValue }
     if parameters.count == 1 { return parameters[0].isOpaque ? "(\(values[0]))" : values[0] }
     return "(\(values.joined(separator: ", ")))"
+  }
+
+  /// Whether a member's answers take its `inout` parameters `inout` (write-back answers): it has
+  /// one, and none is `inout some P` (which an answer could only see as a copy, `any P`).
+  func writesBack(_ parameters: [MockParameter]) -> Bool {
+    parameters.contains(where: \.isInout) && !parameters.contains { $0.isInout && $0.isOpaque }
+  }
+
+  /// The function type of a write-back answer: `@Sendable (inout Request, Int) throws -> Void`,
+  /// each `inout` parameter `inout`, the others as `thenAnswer` receives them.
+  func writeBackAnswerType(_ parameters: [MockParameter], returnType: String) -> String {
+    let types = parameters.map { ($0.isInout ? "inout " : "") + $0.valueType }
+    return "@Sendable (\(types.joined(separator: ", "))) throws -> \(returnType)"
+  }
+
+  /// The closure a member passes to run a write-back answer on its arguments:
+  /// `{ (answer: @Sendable (inout User) throws -> Void) in try answer(&user) }`.
+  func writeBackClosure(_ parameters: [MockParameter], answerType: String) -> String {
+    let arguments = parameters.map { parameter in
+      if parameter.isInout { return "&" + parameter.name }
+      return parameter.isOpaque ? "\(parameter.name) as \(parameter.valueType)" : parameter.passedValue
+    }
+    return "{ (answer: \(answerType)) in try answer(\(arguments.joined(separator: ", "))) }"
   }
 
   /// `(Int, String)` / `Int` / `()`.

@@ -422,11 +422,12 @@ struct MockGenerator<Context: MacroExpansionContext> {
   /// The statements that record a call and return its answer.
   func callBody(
     identifier: String, parameters: [MockParameter], storage: String, returnType: String,
-    throwing: Bool, typedError: String?, unstubbed: String? = nil
+    throwing: Bool, typedError: String?, unstubbed: String? = nil, writingBack: String? = nil
   ) -> String {
     let literal = stringLiteral(identifier)
     let record = (["\(literal)"] + parameters.map(recordedArgument)).joined(separator: ", ")
-    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]"
+    // A member with `inout` parameters passes the closure that runs a write-back answer on them.
+    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]" + (writingBack.map { ", writingBack: \($0)" } ?? "")
     let tuple = argumentTuple(parameters)
     var answer: String
     if let typedError {

@@ -340,17 +340,19 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
-          return self.storage.answer("increment(_:)", arguments: value, values: [value]) as Void
+          return self.storage.answer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
+              try answer(&value)
+            }) as Void
         }
 
         /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-        func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
+        func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Int) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "increment(_:)", matchers: value, throwing: Swift.Never.self)
         }
 
         /// Calls to `increment(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
-        func $increment(_ value: Int) -> Verity.MockCall<Int, Void> {
+        func $increment(_ value: Int) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Int) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value], throwing: Swift.Never.self)
         }
 

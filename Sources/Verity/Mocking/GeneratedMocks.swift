@@ -278,7 +278,7 @@ extension MockStorage {
     // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
     // looked up only when something is reported).
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return _unanswered(identifier, values: values, hasUnstubbed: hasUnstubbed, unstubbed: unstubbed, at: location)
     }
     return _stubbedAnswer(answer, of: stub, identifier, arguments: arguments)
@@ -328,7 +328,7 @@ extension MockStorage {
     // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
     // looked up only when something is reported).
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, matching: values) else {
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
     if let value = answer._value(exactly: Value.self) { return _exactCast(value, to: Value.self) }
@@ -438,7 +438,7 @@ extension MockStorage {
   /// and the process stops. `values` is only evaluated for a message. (A flag and a plain closure
   /// rather than an optional answer: an optional of a generic result costs a metadata lookup on
   /// every unstubbed call.)
-  private func _unanswered<Value>(
+  func _unanswered<Value>(
     _ identifier: String, values: () -> [Any?], hasUnstubbed: Bool, unstubbed: () -> Value, at fallback: _Location
   ) -> Value {
     if hasUnstubbed || _hasMockDefault(Value.self) {
@@ -452,7 +452,7 @@ extension MockStorage {
   }
 
   /// As `_unanswered`, but throws ``UnstubbedCallError`` after reporting.
-  private func _unansweredThrowing<Value>(
+  func _unansweredThrowing<Value>(
     _ identifier: String, values: () -> [Any?], at fallback: _Location
   ) throws -> Value {
     if let value = _mockDefaultValue(Value.self) {
@@ -474,7 +474,7 @@ extension MockStorage {
   }
 
   /// Reports a stub whose answer does not fit the member, at the stub's own line (its `when`).
-  private func _badAnswer<Value>(_ problem: String, stub: Stub) -> Value {
+  func _badAnswer<Value>(_ problem: String, stub: Stub) -> Value {
     let message = "\(_memberName(stub.expected.identifier)) failed - the stub for \(stub.expected.description) \(problem)"
     let location = stub.location
     reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)

@@ -29,6 +29,9 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// The only error type the member may throw (`throws(E)`), or nil: ``Stubbing/thenThrow(_:)``
   /// refuses any other.
   let errorType: (any Error.Type)?
+  /// Whether the handle's stubs answer only calls whose result type is `Value`
+  /// (``returning(_:)``).
+  var resultIsTyped = false
 
   /// Describes calls recorded under `identifier` whose arguments match `arguments`, one value or
   /// matcher per argument (the same rules as ``Arguments``).
@@ -92,6 +95,25 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
       ? .matchers(identifier, _HandleMatchers())
       : .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesAreExact: true))
     self.errorType = errorType
+  }
+
+  /// The same calls, for stubs that answer only a call whose result type is `Value`: what a
+  /// generated mock's handle with `returning:` passes for a generic method's result
+  /// (`$value(forKey: any(), returning: String.self)`). A call that asks for another type passes
+  /// such a stub by, to an earlier stub, or to the result's default. Stubs made without it answer
+  /// a matching call whatever type it asks for, as before; among the stubs a call may take, the
+  /// last matching one answers. Verification is unchanged: a call's result type is not recorded,
+  /// so `verify` counts the calls whose arguments match.
+  ///
+  /// ```swift
+  /// func valueCall<V>(forKey key: Matcher<String> = any(), returning type: V.Type) -> MockCall<String, V> {
+  ///   MockCall(storage: storage, identifier: "value(forKey:)", arguments: [key]).returning(type)
+  /// }
+  /// ```
+  public func returning(_ type: Value.Type) -> Self {
+    var call = self
+    call.resultIsTyped = true
+    return call
   }
 
   /// How the call reads in messages: `getAlbum(id: any())`.
@@ -238,7 +260,8 @@ public struct Stubbing<Arguments, Value>: Sendable {
       call.storage._withStubs { $0.append(answer, toStub: stubID) }
       return self
     }
-    let id = call.storage.addStub(call.form, answer, name: "when", at: location)
+    let resultType = call.resultIsTyped ? ObjectIdentifier(Value.self) : nil
+    let id = call.storage.addStub(call.form, answer, resultType: resultType, name: "when", at: location)
     return Stubbing(call: call, stubID: id, location: location)
   }
 
@@ -282,8 +305,13 @@ public struct Stubbing<Arguments, Value>: Sendable {
   /// when(calculator.$add(any(), any())).thenAnswer { a, b in a + b }
   /// ```
   ///
-  /// The arguments are the values passed to the call (for an `inout` parameter, its value on
-  /// entry). Use this form for results that are not `Sendable`: `body` makes a new one each time.
+  /// The arguments are the values passed to the call. A generated mock's member with `inout`
+  /// parameters passes them `inout` instead (see ``InoutArguments``). Use this form
+  /// for results that are not `Sendable`: `body` makes a new one each time.
+  ///
+  /// (Disfavored: for a handle whose `Arguments` are ``InoutArguments``, a closure of one
+  /// parameter fits both forms, and the one that writes back is meant.)
+  @_disfavoredOverload
   @discardableResult
   public func thenAnswer(_ body: @escaping @Sendable (Arguments) throws -> Value) -> Self {
     let description = call.description
@@ -294,6 +322,24 @@ public struct Stubbing<Arguments, Value>: Sendable {
         }
         return try body(typed)
       })
+  }
+
+  /// Answers matching calls by running `body` on their arguments, `inout` ones `inout`: what
+  /// `body` writes to them is what the caller's variables hold after the call. `body`'s result is
+  /// the call's; it may throw (for a member that cannot throw, that is reported).
+  ///
+  /// ```swift
+  /// when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
+  ///   request.headers["Authorization"] = "Bearer \(attempt)"
+  /// }
+  /// ```
+  ///
+  /// The call is recorded before `body` runs: verification sees the values as they were passed.
+  /// A call that no stub answers, or that a `thenReturn` or `thenThrow` stub answers, leaves its
+  /// `inout` arguments as they were.
+  @discardableResult
+  public func thenAnswer<Answer: Sendable>(_ body: Answer) -> Self where Arguments == InoutArguments<Answer> {
+    adding(.writingBack(body))
   }
 }
 

@@ -7,6 +7,10 @@ enum _StubAnswer: Sendable {
   /// Gets the call's arguments: the typed tuple for a generated mock (or a ``MockCall`` handle),
   /// the `[Any?]` array for ``Mock/stubbedValue(forIdentifier:arguments:as:fileID:filePath:line:column:)``.
   case body(@Sendable (Any) throws -> Any?)
+  /// A `thenAnswer` closure that takes a member's `inout` arguments `inout` (its type is the
+  /// handle's ``InoutArguments``' `Answer`): run by the member itself, which passes them, see
+  /// ``MockStorage/answer(_:arguments:values:writingBack:fileID:filePath:line:column:)``.
+  case writingBack(any Sendable)
 }
 
 /// A stubbed sequence of answers for calls matching an identifier and arguments. Each matching
@@ -22,11 +26,17 @@ struct Stub: Sendable {
   /// Where the stub was made (for strict mode's unused-stub report).
   let location: _Location
 
-  init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], location: _Location) {
+  init(id: UInt64, form: _HandleForm, answers: [_StubAnswer], resultType: ObjectIdentifier?, location: _Location) {
     self.id = id
-    self.call = _StubCall(form)
+    self.call = _StubCall(form, resultType: resultType)
     self.answers = answers
     self.location = location
+  }
+
+  /// Whether the stub may answer a call recorded under `identifier` whose result type is
+  /// `resultType` (see ``_StubCall/resultType``).
+  func isCandidate(for identifier: String, resultType requested: ObjectIdentifier) -> Bool {
+    call.identifier == identifier && (call.resultType == nil || call.resultType == requested)
   }
 
   /// The identifier of the calls the stub is for.
@@ -59,8 +69,14 @@ final class _StubCall: Sendable {
   let matchers: _HandleMatchers?
   /// The positions whose verdict decides (bit `i`: argument `i`), with ``matchers``.
   let tested: UInt64
+  /// The result type of the calls the stub answers, for a stub made through a handle narrowed by
+  /// ``MockCall/returning(_:)`` (a generic member's `$value(forKey:returning:)`); nil for a stub
+  /// that answers a matching call whatever result type it asks for. (Kept here, not in ``Stub``,
+  /// so that copying a stub copies no more bytes.)
+  let resultType: ObjectIdentifier?
 
-  init(_ form: _HandleForm) {
+  init(_ form: _HandleForm, resultType: ObjectIdentifier?) {
+    self.resultType = resultType
     if case .matchers(let identifier, let matchers) = form, let tested = matchers.quickTested {
       (self.identifier, compiled, self.matchers, self.tested) = (identifier, nil, matchers, tested)
     } else {
@@ -99,10 +115,12 @@ struct _StubList: Sendable {
   var reported: Set<UInt64> = []
 
   /// Adds a stub and returns its id.
-  mutating func add(_ form: _HandleForm, _ answer: _StubAnswer, at location: _Location) -> UInt64 {
+  mutating func add(
+    _ form: _HandleForm, _ answer: _StubAnswer, resultType: ObjectIdentifier?, at location: _Location
+  ) -> UInt64 {
     let id = nextID
     nextID += 1
-    stubs.append(Stub(id: id, form: form, answers: [answer], location: location))
+    stubs.append(Stub(id: id, form: form, answers: [answer], resultType: resultType, location: location))
     return id
   }
 
@@ -136,11 +154,14 @@ struct _Location: Sendable {
 
 extension MockStorage {
   /// The next answer of the last stub for `identifier` whose arguments match a call being made
-  /// now, and that stub (its use counted); nil when no stub matches.
+  /// now, and that stub (its use counted); nil when no stub matches. A stub narrowed to a result
+  /// type (``Stub/resultType``) is a candidate only for a call whose result type is `resultType`.
   ///
   /// Matchers run outside the lock (a matcher may use the mock); the answer is then taken under
   /// it, so concurrent calls take successive answers of a sequence.
-  func nextAnswer(forIdentifier identifier: String, matching arguments: () -> [Any?]) -> (Stub, _StubAnswer)? {
+  func nextAnswer(
+    forIdentifier identifier: String, resultType: Any.Type, matching arguments: () -> [Any?]
+  ) -> (Stub, _StubAnswer)? {
     guard stubCount.load(ordering: .acquiring) > 0 else { return nil }
     // A member no stub is for (most calls of a mock with one or two stubs) is told apart without
     // the lock, by its identifier's length.
@@ -151,10 +172,11 @@ extension MockStorage {
     // it is a candidate.
     // The candidates are copied out (their matchers run outside the lock: a matcher may call the
     // mock); a member with one stub, the common case, is copied alone, with no array.
+    let requested = ObjectIdentifier(resultType)
     let (single, candidates) = _withStubs { list -> (Stub?, [Stub]) in
       var first: Int? = nil
       var count = 0
-      for index in 0..<list.stubs.count where list.stubs[index].identifier == identifier {
+      for index in 0..<list.stubs.count where list.stubs[index].isCandidate(for: identifier, resultType: requested) {
         if first == nil { first = index }
         count += 1
       }
@@ -162,7 +184,8 @@ extension MockStorage {
       if count == 1 { return (list.stubs[first], []) }
       var candidates: [Stub] = []
       candidates.reserveCapacity(count)
-      for index in first..<list.stubs.count where list.stubs[index].identifier == identifier {
+      for index in first..<list.stubs.count
+      where list.stubs[index].isCandidate(for: identifier, resultType: requested) {
         candidates.append(list.stubs[index])
       }
       return (nil, candidates)
@@ -193,13 +216,15 @@ extension MockStorage {
 
   /// Adds a stub after checking its arguments can be compared; reports and returns nil otherwise.
   func addStub(_ expected: ExpectedCall, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
-    addStub(.compiled(expected), answer, name: name, at: location)
+    addStub(.compiled(expected), answer, resultType: nil, name: name, at: location)
   }
 
   /// Adds a stub for a handle's call (matchers a handle keeps stay uncompiled when they can answer
   /// directly, see ``Stub/matches(values:log:)``); reports and returns nil when its arguments
-  /// cannot be compared.
-  func addStub(_ form: _HandleForm, _ answer: _StubAnswer, name: String, at location: _Location) -> UInt64? {
+  /// cannot be compared. A stub with a `resultType` answers only calls whose result has that type.
+  func addStub(
+    _ form: _HandleForm, _ answer: _StubAnswer, resultType: ObjectIdentifier?, name: String, at location: _Location
+  ) -> UInt64? {
     noteTestLocation(location)
     // (A handle's matchers are never incomparable values: only a compiled list can hold one.)
     if case .compiled(let expected) = form, let problem = expected.incomparableMessage(name: name) {
@@ -208,7 +233,7 @@ extension MockStorage {
     }
     let identifier = form.identifier
     return _withStubs { list in
-      let id = list.add(paths == .automatic ? form : .compiled(form.expected), answer, at: location)
+      let id = list.add(paths == .automatic ? form : .compiled(form.expected), answer, resultType: resultType, at: location)
       _stubbedLengths.bitwiseOr(Self._lengthBit(identifier), ordering: .releasing)
       stubCount.store(list.stubs.count, ordering: .releasing)
       return id
@@ -274,6 +299,10 @@ extension _StubAnswer {
       } catch {
         return .error(error)
       }
+    case .writingBack:
+      return .mismatch(
+        "has a thenAnswer closure that writes back inout arguments, but the member answers without them "
+          + "(a hand-written member answers it with MockStorage.answer(_:arguments:values:writingBack:))")
     }
     if let produced, let typed = produced as? Value { return .value(typed) }
     guard let produced, let present = _flattenOptional(produced) else {
@@ -383,7 +412,7 @@ extension Mock {
     column: UInt = #column
   ) throws -> Value? {
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, matching: { arguments }) else {
+    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: { arguments }) else {
       storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
       return nil
     }
@@ -421,7 +450,7 @@ extension Mock {
     column: UInt = #column
   ) -> Value {
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, matching: { arguments }) else {
+    guard let (stub, answer) = storage.nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: { arguments }) else {
       storage.reportUnexpectedCall(_renderCall(identifier, arguments), at: location)
       return defaultValue()
     }

@@ -6,40 +6,25 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample04 {
-  @Test static func statements() async throws {
-    let store = KeyStoreMock()
-    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
-    store.write(key: "a", value: "2")
-    #expect(store.read(key: "a") == "1")
-    verify(store.$write(key: "a", value: "2"))
+  struct Request: Equatable, Sendable { var url: String; var headers: [String: String] = [:] }
 
-    let stream = ByteStreamMock()
-    stream.close()
-    stream.verifyCall(withIdentifier: "close()", arguments: [])
+  @Mock
+  protocol RequestAdapter {
+    func adapt(_ request: inout Request, attempt: Int)
+  }
+
+  @Test static func statements() async throws {
+    let adapter = RequestAdapterMock()
+    when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
+      request.headers["Authorization"] = "Bearer \(attempt)"
+    }
+    var request = Request(url: "/albums")
+    adapter.adapt(&request, attempt: 1)
+    #expect(request.headers["Authorization"] == "Bearer 1")
+    verify(adapter.$adapt(Request(url: "/albums"), attempt: 1))   // the value as passed
+
+    var retry = Request(url: "/albums")
+    adapter.adapt(&retry, attempt: 2)                 // no stub matches: left as it was
+    #expect(retry.headers.isEmpty)
   }
 }
-
-@Mock
-protocol KeyReader {
-  func read(key: String) -> String?
-}
-
-@Mock
-protocol KeyStore: KeyReader, CustomStringConvertible {
-  func write(key: String, value: String)
-  var description: String { get }                  // another module's requirement, restated
-}
-
-protocol Closing {                                  // no @Mock: the macro cannot see it
-  func close()
-}
-
-@Mock
-protocol ByteStream: Closing {
-  func send(_ bytes: [UInt8])
-}
-
-extension ByteStreamMock {                          // the mock, finished in an extension
-  func close() { recordCall(withIdentifier: "close()", arguments: []) }
-}
-

@@ -3,31 +3,22 @@
 
 import Testing
 import Verity
-import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample05 {
   @Mock
-  protocol Uploader {
-    func upload(_ body: some Sequence<UInt8>, for path: String) -> Int
-    func upload(_ body: some Sequence<UInt8>, for path: String) async -> Int
-    func value() -> Int
-    func value() -> String
-    var token: String! { get }
+  protocol Settings {
+    func value<V>(forKey key: String) -> V
   }
 
   @Test static func statements() async throws {
-    let uploader = UploaderMock()
-    when(uploader.$uploadAsync(any(), for: eq("/a"))).thenAnswer { body, _ in Array(body).count }
-    when(uploader.$value(returning: Int.self)).thenReturn(7)
-    when(uploader.$token()).thenReturn(nil)
-
-    #expect(await uploader.upload(Data([1, 2]), for: "/a") == 2)   // the async overload
-    let number: Int = uploader.value()
-    #expect(number == 7)
-    #expect(uploader.token == nil)
-    verify(uploader.$uploadAsync(any(), for: eq("/a")))
-    verify(uploader.$upload(any(), for: any()), .never)
-    verify(uploader.$value(returning: String.self), .never)
+    let settings = SettingsMock()
+    when(settings.$value(forKey: any(), returning: String.self)).thenReturn("dark")
+    when(settings.$value(forKey: eq("retries"), returning: Int.self)).thenReturn(3)
+    let theme: String = settings.value(forKey: "theme")
+    let retries: Int = settings.value(forKey: "retries")
+    let ratio: Double = settings.value(forKey: "ratio")   // no Double stub: the default
+    #expect(theme == "dark" && retries == 3 && ratio == 0)
+    verify(settings.$value(forKey: any(), returning: String.self), .times(3))   // every call: see below
   }
 }

@@ -3,46 +3,43 @@
 
 import Testing
 import Verity
-import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample06 {
-  struct Key<Value>: Hashable, Sendable { var name: String }
-
-  final class Draft { var title: String; init(title: String) { self.title = title } }
-
-  @Mock
-  protocol Settings {
-    subscript<Value>(key: Key<Value>) -> Value? { get }
-  }
-
-  @Mock
-  protocol Drafts {
-    func makeDraft(title: String) -> sending Draft
-  }
-
-  @Mock
-  protocol PhotoUploader {
-    func upload(_ data: Data, completion: ((Bool) -> Void)?)
-  }
-
   @Test static func statements() async throws {
-    let settings = SettingsMock()
-    let retries = Key<Int>(name: "retries")
-    when(settings.$subscript(retries)).thenReturn(3)
-    #expect(settings[retries] == 3)
-    #expect(settings[Key<String>(name: "theme")] == nil)
-    verify(settings.$subscript(any(Key<String>.self)))
+    let store = KeyStoreMock()
+    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
+    store.write(key: "a", value: "2")
+    #expect(store.read(key: "a") == "1")
+    verify(store.$write(key: "a", value: "2"))
 
-    let drafts = DraftsMock()
-    when(drafts.$makeDraft(title: any())).thenAnswer { title in Draft(title: title) }
-    #expect(drafts.makeDraft(title: "Notes").title == "Notes")
-
-    let uploader = PhotoUploaderMock()
-    uploader.upload(Data([1])) { _ in }
-    uploader.upload(Data([2]), completion: nil)
-    verify(uploader.$upload(Data([1])))
-    verify(uploader.$upload(Data([2]), completion: isNil()))
-    verify(uploader.$upload(any(), completion: isNotNil()), .once)
+    let stream = ByteStreamMock()
+    stream.close()
+    stream.verifyCall(withIdentifier: "close()", arguments: [])
   }
 }
+
+@Mock
+protocol KeyReader {
+  func read(key: String) -> String?
+}
+
+@Mock
+protocol KeyStore: KeyReader, CustomStringConvertible {
+  func write(key: String, value: String)
+  var description: String { get }                  // another module's requirement, restated
+}
+
+protocol Closing {                                  // no @Mock: the macro cannot see it
+  func close()
+}
+
+@Mock
+protocol ByteStream: Closing {
+  func send(_ bytes: [UInt8])
+}
+
+extension ByteStreamMock {                          // the mock, finished in an extension
+  func close() { recordCall(withIdentifier: "close()", arguments: []) }
+}
+

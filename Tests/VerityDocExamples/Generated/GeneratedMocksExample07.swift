@@ -3,27 +3,31 @@
 
 import Testing
 import Verity
+import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample07 {
-  @Test static func statements() async throws {
-    let price = PriceMock()
-    let other = PriceMock()
-    let sum = PriceMock()
-    #expect(price == price)                             // unstubbed: identity
-    #expect(price != other)
-    when(PriceMock.$plus(price, other)).thenReturn(sum)
-    when(PriceMock.$prefixMinus(any())).thenAnswer { $0 }
-    #expect(price + other === sum)
-    #expect(-price === price)
-    verify(PriceMock.$plus(price, other))
-    verify(PriceMock.$equals(identical(to: price), any()), .times(2))
+  @Mock
+  protocol Uploader {
+    func upload(_ body: some Sequence<UInt8>, for path: String) -> Int
+    func upload(_ body: some Sequence<UInt8>, for path: String) async -> Int
+    func value() -> Int
+    func value() -> String
+    var token: String! { get }
   }
-}
 
-@Mock
-protocol Price: Equatable {
-  static func == (lhs: Self, rhs: Self) -> Bool
-  static func + (lhs: Self, rhs: Self) -> Self
-  static prefix func - (value: Self) -> Self
+  @Test static func statements() async throws {
+    let uploader = UploaderMock()
+    when(uploader.$uploadAsync(any(), for: eq("/a"))).thenAnswer { body, _ in Array(body).count }
+    when(uploader.$value(returning: Int.self)).thenReturn(7)
+    when(uploader.$token()).thenReturn(nil)
+
+    #expect(await uploader.upload(Data([1, 2]), for: "/a") == 2)   // the async overload
+    let number: Int = uploader.value()
+    #expect(number == 7)
+    #expect(uploader.token == nil)
+    verify(uploader.$uploadAsync(any(), for: eq("/a")))
+    verify(uploader.$upload(any(), for: any()), .never)
+    verify(uploader.$value(returning: String.self), .never)
+  }
 }

@@ -3,30 +3,46 @@
 
 import Testing
 import Verity
+import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample08 {
-  final class Session { var user = "ann" }
+  struct Key<Value>: Hashable, Sendable { var name: String }
+
+  final class Draft { var title: String; init(title: String) { self.title = title } }
 
   @Mock
-  protocol ProfileLoader {
-    func load(id: Int, completion: @escaping (Result<String, any Error>) -> Void)
-    func track(_ session: Session, properties: [String: Any])
+  protocol Settings {
+    subscript<Value>(key: Key<Value>) -> Value? { get }
+  }
+
+  @Mock
+  protocol Drafts {
+    func makeDraft(title: String) -> sending Draft
+  }
+
+  @Mock
+  protocol PhotoUploader {
+    func upload(_ data: Data, completion: ((Bool) -> Void)?)
   }
 
   @Test static func statements() async throws {
-    let loader = ProfileLoaderMock()
-    var names: [String] = []
-    loader.load(id: 1) { result in names.append((try? result.get()) ?? "") }
-    loader.track(Session(), properties: ["screen": "profile"])
+    let settings = SettingsMock()
+    let retries = Key<Int>(name: "retries")
+    when(settings.$subscript(retries)).thenReturn(3)
+    #expect(settings[retries] == 3)
+    #expect(settings[Key<String>(name: "theme")] == nil)
+    verify(settings.$subscript(any(Key<String>.self)))
 
-    let completion = ArgumentCaptor<(Result<String, any Error>) -> Void>()
-    verify(loader.$load(id: 1, completion: completion.capture()))
-    completion.lastValue?(.success("Ann"))
-    #expect(names == ["Ann"])
+    let drafts = DraftsMock()
+    when(drafts.$makeDraft(title: any())).thenAnswer { title in Draft(title: title) }
+    #expect(drafts.makeDraft(title: "Notes").title == "Notes")
 
-    let properties = ArgumentCaptor<[String: Any]>()
-    verify(loader.$track(any(), properties: properties.capture()))
-    #expect(properties.lastValue?["screen"] as? String == "profile")
+    let uploader = PhotoUploaderMock()
+    uploader.upload(Data([1])) { _ in }
+    uploader.upload(Data([2]), completion: nil)
+    verify(uploader.$upload(Data([1])))
+    verify(uploader.$upload(Data([2]), completion: isNil()))
+    verify(uploader.$upload(any(), completion: isNotNil()), .once)
   }
 }
