@@ -424,6 +424,10 @@ struct MockGenerator<Context: MacroExpansionContext> {
     identifier: String, parameters: [MockParameter], storage: String, returnType: String,
     throwing: Bool, typedError: String?, unstubbed: String? = nil, writingBack: String? = nil
   ) -> String {
+    // A static member looks its storage up once (the current test's, see StaticMockStores.swift)
+    // and uses it for both the record and the answer; an instance member reads `self.storage`.
+    let lookUp = storage == storageExpression(isStatic: true) ? "let _verityStorage = \(storage)\n" : ""
+    let storage = lookUp.isEmpty ? storage : "_verityStorage"
     let literal = stringLiteral(identifier)
     let record = (["\(literal)"] + parameters.map(recordedArgument)).joined(separator: ", ")
     // A member with `inout` parameters passes the closure that runs a write-back answer on them.
@@ -459,7 +463,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     // cheapest in debug builds, where the answer's generic call is not specialized).
     let shortcut = returnType == "Void" || returnType == "()" ? "if \(storage).answersWithDefaults {\n  return\n}\n" : ""
     return """
-      \(storage).log.record(\(record))
+      \(lookUp)\(storage).log.record(\(record))
       \(shortcut)\(answer)
       """
   }

@@ -8,3 +8,5 @@
 //   in Package.swift is what links it into the test process.
 // - `XCUIElement` as a `RobotElement` on Apple platforms (XCUIElement+RobotElement.swift); a UI
 //   test file that uses it writes `import VerityTesting`.
+// - The Swift Testing trait `.scopedStaticMocks` (ScopedStaticMocksTrait.swift): each test case
+//   gets static mock members of its own; a test file that uses it writes `import VerityTesting`.

@@ -550,8 +550,9 @@ extension MockExpansionTests {
       extension Factory where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
         static func make(named name: String) -> Factory {
-          Verity.MockStorage.staticStorage(for: Self.self).log.record("make(named:)", Verity.recordable(name))
-          return Verity.MockStorage.staticStorage(for: Self.self).answer("make(named:)", arguments: name, values: [name]) as Factory
+          let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
+          _verityStorage.log.record("make(named:)", Verity.recordable(name))
+          return _verityStorage.answer("make(named:)", arguments: name, values: [name]) as Factory
         }
 
         /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -567,8 +568,9 @@ extension MockExpansionTests {
 
         static var count: Int {
           get {
-            Verity.MockStorage.staticStorage(for: Self.self).log.record("get count")
-            return Verity.MockStorage.staticStorage(for: Self.self).answer("get count", arguments: (), values: []) as Int
+            let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
+            _verityStorage.log.record("get count")
+            return _verityStorage.answer("get count", arguments: (), values: []) as Int
           }
         }
 

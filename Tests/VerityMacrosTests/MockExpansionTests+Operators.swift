@@ -54,18 +54,21 @@ extension MockExpansionTests {
         }
 
         static func == (_ lhs: ScalableMock, _ rhs: ScalableMock) -> Bool {
-          Verity.MockStorage.staticStorage(for: Self.self).log.record("==(_:_:)", Verity.recordable(lhs), Verity.recordable(rhs))
-          return Verity.MockStorage.staticStorage(for: Self.self).answer("==(_:_:)", arguments: (lhs, rhs), values: [lhs, rhs], unstubbed: lhs === rhs) as Bool
+          let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
+          _verityStorage.log.record("==(_:_:)", Verity.recordable(lhs), Verity.recordable(rhs))
+          return _verityStorage.answer("==(_:_:)", arguments: (lhs, rhs), values: [lhs, rhs], unstubbed: lhs === rhs) as Bool
         }
 
         static prefix func - (_ value: ScalableMock) -> ScalableMock {
-          Verity.MockStorage.staticStorage(for: Self.self).log.record("prefix -(_:)", Verity.recordable(value))
-          return Verity.MockStorage.staticStorage(for: Self.self).answer("prefix -(_:)", arguments: value, values: [value]) as ScalableMock
+          let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
+          _verityStorage.log.record("prefix -(_:)", Verity.recordable(value))
+          return _verityStorage.answer("prefix -(_:)", arguments: value, values: [value]) as ScalableMock
         }
 
         static func <> <T: BinaryInteger>(_ lhs: ScalableMock, _ rhs: T) -> Int {
-          Verity.MockStorage.staticStorage(for: Self.self).log.record("<>(_:_:)", Verity.recordable(lhs), Verity.recordable(rhs))
-          return Verity.MockStorage.staticStorage(for: Self.self).answer("<>(_:_:)", arguments: (lhs, rhs), values: [lhs, rhs]) as Int
+          let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
+          _verityStorage.log.record("<>(_:_:)", Verity.recordable(lhs), Verity.recordable(rhs))
+          return _verityStorage.answer("<>(_:_:)", arguments: (lhs, rhs), values: [lhs, rhs]) as Int
         }
       }
       #endif

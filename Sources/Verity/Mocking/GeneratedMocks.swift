@@ -481,23 +481,7 @@ extension MockStorage {
     if let value = _mockDefaultValue(Value.self) { return value }
     fatalError(message)
   }
-
-  /// The storage of a generated mock type's static members: one per type, for the whole process.
-  ///
-  /// ```swift
-  /// when(AlbumServiceMock.$shared()).thenReturn(service)
-  /// ```
-  public static func staticStorage(for type: Any.Type) -> MockStorage {
-    _staticStorages._withLock { storages in
-      if let storage = storages[ObjectIdentifier(type)] { return storage }
-      let storage = MockStorage()
-      storages[ObjectIdentifier(type)] = storage
-      return storage
-    }
-  }
 }
-
-private let _staticStorages = _Lock<[ObjectIdentifier: MockStorage]>([:])
 
 /// What stops the process when a typed-throws member has neither a result nor an error to answer
 /// with: `problem` (the failure already reported), and what to do about it.

@@ -1,0 +1,102 @@
+/// Where a mock type's static members keep their calls and stubs.
+///
+/// The rule, in the order it is applied:
+/// 1. Inside ``withScopedStaticMocks(_:)`` (or a Swift Testing test or case under the trait
+///    `.scopedStaticMocks` of VerityTesting), the scope's own stores: each mock type gets a new,
+///    empty storage there, released when the scope ends.
+/// 2. While a Swift Testing test runs, that test's stores: a test sees none of another test's
+///    static stubs and calls. Every case of a parameterized test shares its test's stores (Swift
+///    Testing gives a case no public identity): `.scopedStaticMocks` gives each case its own.
+///    These stores are kept until the process ends (nothing tells a library that a test ended),
+///    one storage per test and mock type that used a static member.
+/// 3. Anywhere else (an XCTest test, a `Task.detached`, code that runs before or outside every
+///    test), one storage per mock type for the whole process.
+///
+/// A scope and a test are task-local: a child task (`async let`, a task group) and `Task {}`
+/// inherit them, a `Task.detached` does not, and calls made there go to the process's stores.
+/// Instance members never read any of this: each mock keeps its own ``MockStorage``.
+final class _StaticMockStores: Sendable {
+  /// One storage per mock type, created on first use.
+  private let storages = _Lock<[ObjectIdentifier: MockStorage]>([:])
+
+  /// The storage of `type`'s static members in these stores.
+  func storage(for type: Any.Type) -> MockStorage {
+    storages._withLock { storages in
+      if let storage = storages[ObjectIdentifier(type)] { return storage }
+      let storage = MockStorage()
+      storages[ObjectIdentifier(type)] = storage
+      return storage
+    }
+  }
+
+  /// The stores bound by ``withScopedStaticMocks(_:)``, if any.
+  @TaskLocal static var scoped: _StaticMockStores?
+
+  /// The stores of each Swift Testing test that used a static member (rule 2), kept for the
+  /// process.
+  private static let perTest = _Lock<[_SwiftTestingTestKey: _StaticMockStores]>([:])
+
+  /// The stores for everything outside a scope and a Swift Testing test (rule 3).
+  static let process = _StaticMockStores()
+
+  /// The stores that serve a static member called now, by the rule above.
+  static var current: _StaticMockStores {
+    if let scoped { return scoped }
+    guard let test = _CurrentSwiftTestingTest.key else { return process }
+    return perTest._withLock { stores in
+      if let existing = stores[test] { return existing }
+      let created = _StaticMockStores()
+      stores[test] = created
+      return created
+    }
+  }
+}
+
+extension MockStorage {
+  /// The storage of a generated mock type's static members for the code running now: the current
+  /// ``withScopedStaticMocks(_:)`` scope's, else the current Swift Testing test's, else the one
+  /// the whole process shares (XCTest, detached tasks, code outside tests). Generated static
+  /// members and their handles call it on every use.
+  ///
+  /// ```swift
+  /// when(AlbumServiceMock.$shared()).thenReturn(service)
+  /// ```
+  public static func staticStorage(for type: Any.Type) -> MockStorage {
+    _StaticMockStores.current.storage(for: type)
+  }
+}
+
+/// Runs `body` with static members of their own: inside it, every mock type's static stubs and
+/// recorded static calls start empty and are seen by `body` (and the tasks it creates, except
+/// detached ones) alone; they are released when `body` returns.
+///
+/// A Swift Testing test gets static members of its own without it; use it to give each case of a
+/// parameterized test its own (or the trait `.scopedStaticMocks` of VerityTesting), or an XCTest
+/// test its own.
+///
+/// ```swift
+/// withScopedStaticMocks {
+///   when(ClockMock.$now()).thenReturn(42)
+///   #expect(ClockMock.now() == 42)
+///   verify(ClockMock.$now())
+/// }
+/// ```
+public func withScopedStaticMocks<Result>(_ body: () throws -> Result) rethrows -> Result {
+  try _StaticMockStores.$scoped.withValue(_StaticMockStores(), operation: body)
+}
+
+/// Runs the asynchronous `body` with static members of their own (see
+/// ``withScopedStaticMocks(_:)``).
+///
+/// ```swift
+/// await withScopedStaticMocks {
+///   when(ClockMock.$now()).thenReturn(42)
+///   #expect(await ticker.nextTick() == 42)
+/// }
+/// ```
+public func withScopedStaticMocks<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> Result
+) async rethrows -> Result {
+  try await _StaticMockStores.$scoped.withValue(_StaticMockStores(), operation: body, isolation: isolation)
+}
