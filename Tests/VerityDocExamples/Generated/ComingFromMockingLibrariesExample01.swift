@@ -4,19 +4,10 @@
 import Testing
 import Verity
 import Foundation
-import Synchronization
 import VerityMacros
 
 enum ComingFromMockingLibrariesExample01 {
   struct Product: Equatable, Sendable { var id = UUID(); var name: String }
-
-  enum ProductError: Error { case notFound }
-
-  final class Analytics: Sendable {
-    private let events = Mutex<[String]>([])
-    func track(_ event: String) { events.withLock { $0.append(event) } }
-    var tracked: [String] { events.withLock { $0 } }
-  }
 
   @Mock
   protocol ProductService {
@@ -29,10 +20,6 @@ enum ComingFromMockingLibrariesExample01 {
 
   @Test static func statements() async throws {
     let product = Product(name: "iPhone 15 Pro")
-    let missing = UUID()
-    let home = URL(string: "https://shop.example")!
-    let cart = URL(string: "https://shop.example/cart")!
-    let analytics = Analytics()
     let service = ProductServiceMock()    // Mockable: MockProductService(); Cuckoo: MockProductService()
     when(service.$fetch(for: any())).thenReturn(product)
     #expect(try await service.fetch(for: product.id) == product)
