@@ -44,14 +44,14 @@ enum ComingFromMockingLibrariesExample02 {
     // given(service).url.willReturn(home)
     when(service.$url()).thenReturn(home)
     // when(service).checkout(with: .any).perform { analytics.track("checkout") }
-    when(service.$checkout(with: any())).thenAnswer { product in analytics.track("checkout \(product.name)") }
+    when(service.$checkout(with: any())).thenAnswer { _ in analytics.track("checkout") }
 
     #expect(try await service.fetch(for: product.id) == product)
     await #expect(throws: ProductError.notFound) { try await service.fetch(for: missing) }
     #expect(service.count(in: "shoes") == 5)
     try service.checkout(with: product)
     service.url = service.url == home ? cart : nil
-    #expect(analytics.tracked == ["checkout iPhone 15 Pro"])
+    #expect(analytics.tracked == ["checkout"])
 
     // verify(service).fetch(for: .value(product.id)).called(.once)
     verify(service.$fetch(for: eq(product.id)))
