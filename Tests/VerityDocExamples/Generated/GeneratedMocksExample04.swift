@@ -3,43 +3,32 @@
 
 import Testing
 import Verity
+import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample04 {
-  @Test static func statements() async throws {
-    let store = KeyStoreMock()
-    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
-    store.write(key: "a", value: "2")
-    #expect(store.read(key: "a") == "1")
-    verify(store.$write(key: "a", value: "2"))
+  struct Album: Equatable, Sendable { var id: UUID; var name: String }
 
-    let stream = ByteStreamMock()
-    stream.close()
-    stream.verifyCall(withIdentifier: "close()", arguments: [])
+  enum AlbumError: Error { case notFound }
+
+  @Mock
+  protocol AlbumService {
+    func getAlbum(id: UUID) async throws -> Album
+  }
+
+  @Mock
+  protocol TicketCounter {
+    func next() -> Int
+  }
+
+  @Test static func statements() async throws {
+    let service = AlbumServiceMock()
+    let counter = TicketCounterMock()
+    let album = Album(id: UUID(), name: "Blue")
+    let missing = UUID()
+    when(service.$getAlbum(id: any())).thenReturn(album)
+    when(service.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
+    when(service.$getAlbum(id: any())).thenAnswer { id in Album(id: id, name: "Album \(id)") }
+    when(counter.$next()).thenReturn(1).thenReturn(2)   // 1, then 2 for every later call
   }
 }
-
-@Mock
-protocol KeyReader {
-  func read(key: String) -> String?
-}
-
-@Mock
-protocol KeyStore: KeyReader, CustomStringConvertible {
-  func write(key: String, value: String)
-  var description: String { get }                  // another module's requirement, restated
-}
-
-protocol Closing {                                  // no @Mock: the macro cannot see it
-  func close()
-}
-
-@Mock
-protocol ByteStream: Closing {
-  func send(_ bytes: [UInt8])
-}
-
-extension ByteStreamMock {                          // the mock, finished in an extension
-  func close() { recordCall(withIdentifier: "close()", arguments: []) }
-}
-
