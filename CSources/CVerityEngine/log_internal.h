@@ -40,6 +40,12 @@
 #define VRT__MAX_METHODS (1u << 24)
 /** Call indices are stored as uint32 with VRT_NONE as the end marker. */
 #define VRT__MAX_CALLS ((uint64_t)VRT_NONE - 1u)
+/* The log's own allocation (log.c, vrt_log_create, explains each part): page 0's block, the first
+ * arena, and the first methods' call lists, which end the block. */
+#define VRT__PAGE0_BYTES ((size_t)VRT__PAGE0_CALLS * 32u + VRT__PAGE0_CALLS / 4u)
+#define VRT__INLINE_ARENA ((size_t)256)
+#define VRT__INLINE_METHODS 4u
+#define VRT__INLINE_CALLS 16u
 
 typedef struct vrt__page {
   uint64_t *seq;
@@ -436,6 +442,23 @@ static inline bool vrt__log_grow(vrt_log *log, void **array, size_t *capacity, s
   *array = grown;
   *capacity = cap;
   return true;
+}
+
+/** The first arena, allocated with the log (VRT__INLINE_ARENA bytes behind page 0's block). */
+static inline uint8_t *vrt__inline_arena(vrt_log *log) {
+  return log->inline_page + VRT__PAGE0_BYTES;
+}
+
+/** The call list (VRT__INLINE_CALLS entries) allocated with the log for method `id` (below
+ *  VRT__INLINE_METHODS). */
+static inline uint32_t *vrt__inline_calls(vrt_log *log, uint32_t id) {
+  return (uint32_t *)(void *)(log->block_end - VRT__INLINE_METHODS * VRT__INLINE_CALLS * sizeof(uint32_t)) +
+         (size_t)id * VRT__INLINE_CALLS;
+}
+
+/** Bytes of the block holding page `capacity`'s per-call arrays (vrt__add_page). */
+static inline size_t vrt__page_bytes(size_t capacity) {
+  return capacity * 32u + capacity / 4u;
 }
 
 #endif /* VERITY_ENGINE_LOG_INTERNAL_H */

@@ -3,7 +3,10 @@
  * small reference model (arrays of calls, argument values from a fixed pool, verified flags).
  *
  * Every query kind runs: count, find (with a start and a capacity), first, mark_verified,
- * mark_verified_if, set_verified, unverified and nearest; patterns mix ANY, EQ, PREDICATE and
+ * mark_verified_if, set_verified, unverified and nearest; so do the operations that forget calls
+ * (remove_matching, remove_calls by index, clear: op bytes 250 and up, so that older inputs keep
+ * their meaning but for those bytes), after which the model drops the same calls and every later
+ * query must agree; sequence numbers are checked too. Patterns mix ANY, EQ, PREDICATE and
  * INT_RANGE arguments, the any-arguments flag and the skip-predicates flag. The first byte picks the hash options: forced collisions
  * (VRT_HASH_CONSTANT) make every candidate depend on memcmp.
  */
@@ -25,8 +28,25 @@ typedef struct model {
   uint8_t argc[MAX_CALLS];
   uint8_t argv[MAX_CALLS][MAX_ARGS];
   uint8_t verified[MAX_CALLS];
+  uint64_t seq[MAX_CALLS];
+  uint64_t last_seq; /* the last sequence number handed out (0: none yet) */
   size_t count;
 } model;
+
+/* Drops the model's calls whose `drop` flag is set, moving the rest down in order. */
+static void model_remove(model *mm, const uint8_t *drop) {
+  size_t w = 0;
+  for (size_t c = 0; c < mm->count; c++) {
+    if (drop[c]) continue;
+    mm->method[w] = mm->method[c];
+    mm->argc[w] = mm->argc[c];
+    memcpy(mm->argv[w], mm->argv[c], sizeof mm->argv[c]);
+    mm->verified[w] = mm->verified[c];
+    mm->seq[w] = mm->seq[c];
+    w++;
+  }
+  mm->count = w;
+}
 
 typedef struct query {
   uint32_t method;
@@ -150,11 +170,44 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *names[METHODS] = {"a", "b", "c"};
   for (int i = 0; i < METHODS; i++) CHECK(vrt_log_intern(log, names[i], 1, &ids[i]) == VRT_OK && ids[i] == (uint32_t)i);
 
+  static uint8_t drop[MAX_CALLS];
+  static uint64_t indices[MAX_CALLS];
   while (r.pos < r.size) {
-    uint8_t op = next(&r) % 10;
+    const uint8_t op_byte = next(&r);
+    uint8_t op = op_byte % 10;
     query q;
     vrt_arg_pattern args[MAX_ARGS];
     vrt_pattern p;
+    if (op_byte == 255) { /* clear */
+      CHECK(vrt_log_clear(log) == VRT_OK);
+      m.count = 0;
+      for (uint32_t i = 0; i < METHODS; i++) CHECK(vrt_log_count_method(log, i) == 0);
+      continue;
+    }
+    if (op_byte >= 252) { /* remove calls by index: every call whose index is a multiple of k, from s */
+      if (m.count == 0) continue;
+      size_t step = 1 + next(&r) % 8, start = next(&r) % m.count, n = 0;
+      memset(drop, 0, m.count);
+      for (size_t c = start; c < m.count; c += step) {
+        drop[c] = 1;
+        indices[n++] = c;
+      }
+      CHECK(vrt_log_remove_calls(log, indices, n) == VRT_OK);
+      model_remove(&m, drop);
+      continue;
+    }
+    if (op_byte >= 250) { /* remove the calls a pattern matches */
+      read_query(&r, &q, args, &p);
+      size_t expected = 0;
+      for (size_t c = 0; c < m.count; c++) {
+        drop[c] = (uint8_t)model_matches(&q, c);
+        expected += drop[c];
+      }
+      uint64_t removed = 0;
+      CHECK(vrt_log_remove_matching(log, &p, &removed) == VRT_OK && removed == expected);
+      model_remove(&m, drop);
+      continue;
+    }
     if (op <= 2) { /* append */
       if (m.count == MAX_CALLS) continue;
       uint8_t method = next(&r) % METHODS, argc = next(&r) % (MAX_ARGS + 1);
@@ -169,8 +222,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       uint64_t index = 0;
       CHECK(vrt_log_append(log, method, buffer, length, argc, VRT_SEQ_AUTO, &index) == VRT_OK);
       CHECK(index == m.count);
+      vrt_call call;
+      CHECK(vrt_log_get(log, index, &call) == VRT_OK);
+      /* VRT_SEQ_AUTO: 1 in a new log, else after the last number handed out, clears included */
+      CHECK(call.seq == (m.last_seq == 0 ? 1 : m.last_seq + 1));
+      m.seq[m.count] = call.seq;
+      m.last_seq = call.seq;
       m.method[m.count] = method;
       m.argc[m.count] = argc;
+      m.verified[m.count] = 0; /* (a removal may have left an older call's flag here) */
       m.count++;
       continue;
     }
@@ -261,6 +321,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   CHECK(vrt_log_count_calls(log) == m.count);
+  for (size_t c = 0; c < m.count; c++) {
+    vrt_call call;
+    CHECK(vrt_log_get(log, c, &call) == VRT_OK);
+    CHECK(call.method == m.method[c] && call.arg_count == m.argc[c] && call.seq == m.seq[c]);
+    CHECK(call.verified == (m.verified[c] != 0));
+  }
   vrt_log_free(log);
   return 0;
 }

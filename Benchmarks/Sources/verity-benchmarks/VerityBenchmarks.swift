@@ -19,6 +19,7 @@ struct VerityBenchmarks: ParsableCommand {
     case everyday
     case userPath = "user-path"
     case callLog = "call-log"
+    case clearing
     case sharing
     case scale
     case diff
@@ -213,6 +214,11 @@ struct VerityBenchmarks: ParsableCommand {
     if parts.contains(.callLog) {
       var report = Report(title: "Call log, \(configuration) build, \(calls) calls")
       CallLogBenchmarks.run(calls: calls, runs: runs, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.clearing) {
+      var report = Report(title: "Clearing calls, \(configuration) build: a mock of \(calls) calls")
+      ClearingBenchmarks.run(calls: calls, runs: runs, report: &report)
       reports.append(report)
     }
     if parts.contains(.sharing) {

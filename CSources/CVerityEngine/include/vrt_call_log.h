@@ -21,7 +21,9 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------- */
 
 /**
- * An append-only log of calls. Per call: a method id (names interned), the argument bytes (the
+ * A log of calls, appended one by one and forgotten all at once (vrt_log_clear) or by index or
+ * pattern (vrt_log_remove_calls, vrt_log_remove_matching). Per call: a method id (names
+ * interned), the argument bytes (the
  * concatenation of one structure per argument, stored in a chunked arena so growth never copies
  * old calls), the argument count, a sequence number and a verified bit.
  *
@@ -129,7 +131,7 @@ uint64_t vrt_log_count_method(const vrt_log *log, uint32_t method);
  *  allocated, allocator overhead not included. NULL gives 0. */
 size_t vrt_log_memory(const vrt_log *log);
 
-/** A read-only view of one call; pointers are valid until the log is freed. */
+/** A read-only view of one call; pointers are valid until the log is cleared or freed. */
 typedef struct vrt_call {
   uint64_t seq;
   const uint8_t *args;
@@ -154,6 +156,36 @@ uint64_t vrt_log_lower_bound(const vrt_log *log, uint64_t seq);
  */
 vrt_status vrt_log_argument(const vrt_log *log, uint64_t index, uint32_t position,
                             const uint8_t **out_bytes, size_t *out_length, uint32_t *out_tag);
+
+/**
+ * Forgets every call and keeps the interned methods (same ids, same names) and the options: the
+ * log then answers as a new log with those methods interned, except that VRT_SEQ_AUTO continues
+ * after the last sequence number handed out (a caller-supplied number may be any, as in a new
+ * log). Frees the arena's chunks, the record pages, the per-method call lists, the exact index
+ * and the argument-hash columns; the method names move to the arena allocated with the log when
+ * they fit in it (256 bytes with their NUL terminators), else into one new block of exactly
+ * their size. Cost: one free per block freed plus a step per method, whatever the number of
+ * calls (no call is visited). An empty log is cleared as well (a no-op but for the names' move).
+ * Errors: NULL_ARGUMENT (NULL log), OUT_OF_MEMORY (only when the names need their new block;
+ * the log is then unchanged).
+ */
+vrt_status vrt_log_clear(vrt_log *log);
+
+/**
+ * Forgets the calls `indices[0..count)` (strictly increasing, each below vrt_log_count_calls;
+ * NULL with count 0 is a no-op) and moves every later call down: the call at index i gets index
+ * i minus the number of removed indices below i, and keeps its sequence number, arguments, tag
+ * and verified bit (indices read before are stale for the calls that moved; argument pointers
+ * stay valid). Removing every call is vrt_log_clear. Cost: proportional to the calls from
+ * indices[0] to the end (each moved once, its method's call list rewritten from there), plus a
+ * step per method; the record pages left empty are freed, argument-hash columns are cut back to
+ * the calls before indices[0] (later scans extend them again) and the exact index is dropped (a
+ * later exact query rebuilds it). The argument bytes of removed calls stay in the arena until
+ * vrt_log_clear or vrt_log_free. Never allocates (except through vrt_log_clear).
+ * Errors: NULL_ARGUMENT (NULL log; NULL `indices` with count > 0), INVALID_ARGUMENT (an index
+ * past the end or not above the one before it; nothing is removed), and vrt_log_clear's.
+ */
+vrt_status vrt_log_remove_calls(vrt_log *log, const uint64_t *indices, size_t count);
 
 /** Marks call `index` verified (or not). INVALID_ARGUMENT past the end. */
 vrt_status vrt_log_set_verified(vrt_log *log, uint64_t index, bool verified);
@@ -336,6 +368,15 @@ vrt_status vrt_log_mark_verified(vrt_log *log, const vrt_pattern *pattern, uint6
  */
 vrt_status vrt_log_mark_verified_if(vrt_log *log, const vrt_pattern *pattern, uint64_t min_count,
                                     uint64_t max_count, uint64_t *out_count, bool *out_marked);
+
+/**
+ * Forgets every call matching `pattern` (validated as by vrt_log_count), as vrt_log_remove_calls
+ * does with their indices, and writes how many were removed to `out_removed` (may be NULL). Cost:
+ * the query (vrt_log_find) plus vrt_log_remove_calls'; a temporary array of 8 bytes per match,
+ * freed before return. Errors: NULL_ARGUMENT (NULL log or pattern), the queries' errors,
+ * OUT_OF_MEMORY (the temporary array; nothing is removed).
+ */
+vrt_status vrt_log_remove_matching(vrt_log *log, const vrt_pattern *pattern, uint64_t *out_removed);
 
 /**
  * Calls not yet verified, in index order: `method` VRT_NONE for every method. Writes up to

@@ -1,7 +1,9 @@
 import Synchronization
 internal import CVerityEngine
 
-/// An append-only, thread-safe log of method calls, for mocks and their verification.
+/// A thread-safe log of method calls, for mocks and their verification. Calls are appended as
+/// they are made and forgotten only when asked (``removeAllCalls(fileID:filePath:line:column:)``,
+/// ``removeCalls(matching:fileID:filePath:line:column:)``).
 ///
 /// Recording encodes each argument into a canonical ``Structure`` at call time (that structure is
 /// the snapshot: mutating a reference-type argument afterwards doesn't change what equality

@@ -3,32 +3,25 @@
 
 import Testing
 import Verity
-import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample03 {
-  struct Album: Equatable, Sendable { var id: UUID; var name: String }
-
-  enum AlbumError: Error { case notFound }
-
   @Mock
-  protocol AlbumService {
-    func getAlbum(id: UUID) async throws -> Album
-  }
-
-  @Mock
-  protocol TicketCounter {
-    func next() -> Int
+  protocol PlaylistService {
+    func track(at index: Int) -> String
   }
 
   @Test static func statements() async throws {
-    let service = AlbumServiceMock()
-    let counter = TicketCounterMock()
-    let album = Album(id: UUID(), name: "Blue")
-    let missing = UUID()
-    when(service.$getAlbum(id: any())).thenReturn(album)
-    when(service.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
-    when(service.$getAlbum(id: any())).thenAnswer { id in Album(id: id, name: "Album \(id)") }
-    when(counter.$next()).thenReturn(1).thenReturn(2)   // 1, then 2 for every later call
+    let playlist = PlaylistServiceMock()
+    when(playlist.$track(at: any())).thenReturn("intro")
+    _ = playlist.track(at: 0)
+    _ = playlist.track(at: 1)
+    clearInvocations(playlist.$track(at: eq(0)))
+    verify(playlist.$track(at: any()))          // only track(at: 1) is left
+    playlist.clearInvocations()
+    verify(playlist.$track(at: any()), .never)
+    #expect(playlist.track(at: 2) == "intro")   // the stub stays
+    playlist.reset()
+    #expect(playlist.track(at: 2) == "")        // no stub: the default
   }
 }

@@ -3,28 +3,32 @@
 
 import Testing
 import Verity
+import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample04 {
-  struct Request: Equatable, Sendable { var url: String; var headers: [String: String] = [:] }
+  struct Album: Equatable, Sendable { var id: UUID; var name: String }
+
+  enum AlbumError: Error { case notFound }
 
   @Mock
-  protocol RequestAdapter {
-    func adapt(_ request: inout Request, attempt: Int)
+  protocol AlbumService {
+    func getAlbum(id: UUID) async throws -> Album
+  }
+
+  @Mock
+  protocol TicketCounter {
+    func next() -> Int
   }
 
   @Test static func statements() async throws {
-    let adapter = RequestAdapterMock()
-    when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
-      request.headers["Authorization"] = "Bearer \(attempt)"
-    }
-    var request = Request(url: "/albums")
-    adapter.adapt(&request, attempt: 1)
-    #expect(request.headers["Authorization"] == "Bearer 1")
-    verify(adapter.$adapt(Request(url: "/albums"), attempt: 1))   // the value as passed
-
-    var retry = Request(url: "/albums")
-    adapter.adapt(&retry, attempt: 2)                 // no stub matches: left as it was
-    #expect(retry.headers.isEmpty)
+    let service = AlbumServiceMock()
+    let counter = TicketCounterMock()
+    let album = Album(id: UUID(), name: "Blue")
+    let missing = UUID()
+    when(service.$getAlbum(id: any())).thenReturn(album)
+    when(service.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
+    when(service.$getAlbum(id: any())).thenAnswer { id in Album(id: id, name: "Album \(id)") }
+    when(counter.$next()).thenReturn(1).thenReturn(2)   // 1, then 2 for every later call
   }
 }

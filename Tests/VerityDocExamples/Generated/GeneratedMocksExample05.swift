@@ -6,19 +6,25 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample05 {
+  struct Request: Equatable, Sendable { var url: String; var headers: [String: String] = [:] }
+
   @Mock
-  protocol Settings {
-    func value<V>(forKey key: String) -> V
+  protocol RequestAdapter {
+    func adapt(_ request: inout Request, attempt: Int)
   }
 
   @Test static func statements() async throws {
-    let settings = SettingsMock()
-    when(settings.$value(forKey: any(), returning: String.self)).thenReturn("dark")
-    when(settings.$value(forKey: eq("retries"), returning: Int.self)).thenReturn(3)
-    let theme: String = settings.value(forKey: "theme")
-    let retries: Int = settings.value(forKey: "retries")
-    let ratio: Double = settings.value(forKey: "ratio")   // no Double stub: the default
-    #expect(theme == "dark" && retries == 3 && ratio == 0)
-    verify(settings.$value(forKey: any(), returning: String.self), .times(3))   // every call: see below
+    let adapter = RequestAdapterMock()
+    when(adapter.$adapt(any(), attempt: eq(1))).thenAnswer { request, attempt in
+      request.headers["Authorization"] = "Bearer \(attempt)"
+    }
+    var request = Request(url: "/albums")
+    adapter.adapt(&request, attempt: 1)
+    #expect(request.headers["Authorization"] == "Bearer 1")
+    verify(adapter.$adapt(Request(url: "/albums"), attempt: 1))   // the value as passed
+
+    var retry = Request(url: "/albums")
+    adapter.adapt(&retry, attempt: 2)                 // no stub matches: left as it was
+    #expect(retry.headers.isEmpty)
   }
 }

@@ -4,24 +4,21 @@
 import Testing
 import Verity
 import VerityMacros
-import VerityTesting
 
 enum GeneratedMocksExample06 {
-  @Test static func stampsWithTheClock() {
-    when(WallClockMock.$now()).thenReturn(1_000)
-    #expect(WallClockMock.now() == 1_000)     // this test's stub, whatever other tests stub
-    verify(WallClockMock.$now(), .times(1))   // this test's calls only
+  @Mock
+  protocol Settings {
+    func value<V>(forKey key: String) -> V
   }
 
-  @Test(.scopedStaticMocks, arguments: [1.0, 2.0, 3.0])
-  static func eachCaseHasItsOwnClock(time: Double) {
-    when(WallClockMock.$now()).thenReturn(time)
-    #expect(WallClockMock.now() == time)
-    verify(WallClockMock.$now(), .times(1))
+  @Test static func statements() async throws {
+    let settings = SettingsMock()
+    when(settings.$value(forKey: any(), returning: String.self)).thenReturn("dark")
+    when(settings.$value(forKey: eq("retries"), returning: Int.self)).thenReturn(3)
+    let theme: String = settings.value(forKey: "theme")
+    let retries: Int = settings.value(forKey: "retries")
+    let ratio: Double = settings.value(forKey: "ratio")   // no Double stub: the default
+    #expect(theme == "dark" && retries == 3 && ratio == 0)
+    verify(settings.$value(forKey: any(), returning: String.self), .times(3))   // every call: see below
   }
-}
-
-@Mock
-protocol WallClock {
-  static func now() -> Double
 }

@@ -14,15 +14,25 @@ enum VerifyingMockCallsExample03 {
     }
 
     func scoreCall(for player: Matcher<String> = any()) -> MockCall<String, Int> {
-      MockCall(storage: storage, identifier: "score(for:)", arguments: [player])
+      MockCall(storage: storage, identifier: "score(for:)", matchers: player)
     }
   }
 
   @Test static func statements() async throws {
     let board = FakeScoreBoard()
-    when(board.scoreCall(for: eq("ann"))).thenReturn(3).thenReturn(5)
-    #expect(board.score(for: "ann") == 3)
-    #expect(board.score(for: "ann") == 5)
-    verify(board.scoreCall(for: hasPrefix("a")), .times(2))
+    when(board.scoreCall(for: any())).thenReturn(3)
+    _ = board.score(for: "ann")              // the setup's call
+    _ = board.score(for: "bob")
+    board.clearInvocations()                 // forgets both calls, keeps the stub
+    #expect(board.score(for: "ann") == 3)    // the act's call
+    verify(board.scoreCall(for: any()))      // 1 call: only the act's
+    board.verifyNoMoreInteractions()
+
+    _ = board.score(for: "cy")
+    clearInvocations(board.scoreCall(for: eq("cy")))   // forgets the calls that handle matches
+    board.verifyNoMoreInteractions()
+
+    board.reset()                            // forgets the calls and the stubs
+    #expect(board.score(for: "ann") == 0)
   }
 }
