@@ -6,40 +6,37 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample04 {
-  @Test static func statements() async throws {
-    let store = KeyStoreMock()
-    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
-    store.write(key: "a", value: "2")
-    #expect(store.read(key: "a") == "1")
-    verify(store.$write(key: "a", value: "2"))
+  struct Frame: Equatable, Sendable { var text: String }
 
-    let stream = ByteStreamMock()
-    stream.close()
-    stream.verifyCall(withIdentifier: "close()", arguments: [])
+  struct FrameError: Error, Equatable { var reason: String }
+
+  @Mock
+  protocol FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws
+    var name: String { get }
+  }
+
+  struct LineEncoder: FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws {
+      guard !frame.text.isEmpty else { throw FrameError(reason: "empty") }
+      buffer += Array((frame.text + "\n").utf8)
+    }
+    var name: String { "lines" }
+  }
+
+  @Test static func statements() async throws {
+    let encoder = FrameEncoderMock(spying: LineEncoder())
+    when(encoder.$name()).thenReturn("stubbed")                 // this member is stubbed
+
+    var buffer: [UInt8] = []
+    try encoder.encode(Frame(text: "hi"), into: &buffer)        // the real encoder writes the buffer
+    #expect(buffer == Array("hi\n".utf8))
+    #expect(throws: FrameError(reason: "empty")) { try encoder.encode(Frame(text: ""), into: &buffer) }
+    #expect(encoder.name == "stubbed")
+
+    verify(encoder.$encode(Frame(text: "hi"), into: [UInt8]()))  // recorded as it was passed
+    verify(encoder.$encode(any(), into: any()), .times(2))
+    verify(encoder.$name())
+    encoder.verifyNoMoreInteractions()
   }
 }
-
-@Mock
-protocol KeyReader {
-  func read(key: String) -> String?
-}
-
-@Mock
-protocol KeyStore: KeyReader, CustomStringConvertible {
-  func write(key: String, value: String)
-  var description: String { get }                  // another module's requirement, restated
-}
-
-protocol Closing {                                  // no @Mock: the macro cannot see it
-  func close()
-}
-
-@Mock
-protocol ByteStream: Closing {
-  func send(_ bytes: [UInt8])
-}
-
-extension ByteStreamMock {                          // the mock, finished in an extension
-  func close() { recordCall(withIdentifier: "close()", arguments: []) }
-}
-
