@@ -35,7 +35,7 @@ extension MockGenerator {
   /// The mock class's `init(spying:)`: `any P & Sendable`, or for a protocol with associated types
   /// a generic form whose real object's associated types are the mock's.
   func spyingInitializer(genericParameterNames: [String], nonisolated: String, superInit: String) -> String {
-    let location = "fileID: StaticString = #fileID, filePath: StaticString = #filePath,\n  line: UInt = #line, column: UInt = #column"
+    let location = "fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,\n  column: UInt = #column"
     let generic: String
     let parameterType: String
     if genericParameterNames.isEmpty {
@@ -56,7 +56,8 @@ extension MockGenerator {
       ///   - real: the object calls go to.
       ///   - strict: report stubs no call uses.
       \(access)\(nonisolated)init\(generic)(
-        spying real: \(parameterType), strict: Bool = false, \(location)
+        spying real: \(parameterType), strict: Bool = false,
+        \(location)
       )\(whereClause) {
         self.storage = Verity.MockStorage(
           spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit.isEmpty ? "" : "\n  super.init()")

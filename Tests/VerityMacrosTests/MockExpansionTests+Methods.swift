@@ -43,6 +43,22 @@ extension MockExpansionTests {
         public init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        public init(
+          spying real: any AlbumService & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -52,6 +68,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         public func getAlbum(id: UUID) async throws -> Album {
           self.storage.log.record("getAlbum(id:)", Verity.recordable(id))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumService & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album? {
+              return _verityStubbed
+            }
+            return try await _verityReal.getAlbum(id: id)
+          }
           return try self.storage.answerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album
         }
 
@@ -113,6 +135,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Mover & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -124,6 +162,12 @@ extension MockExpansionTests {
           self.storage.log.record("move(_:to:)", Verity.recordable(from), Verity.recordable(destination))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.move(from, to: destination)
           }
           return self.storage.answer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void
         }
@@ -144,6 +188,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.reset()
+          }
           return self.storage.answer("reset()", arguments: (), values: []) as Void
         }
 
@@ -154,6 +204,12 @@ extension MockExpansionTests {
 
         @discardableResult func save() throws -> Bool {
           self.storage.log.record("save()")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("save()", arguments: (), values: []) as Bool? {
+              return _verityStubbed
+            }
+            return try _verityReal.save()
+          }
           return try self.storage.answerThrowing("save()", arguments: (), values: []) as Bool
         }
 
@@ -207,6 +263,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Validator & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -216,6 +288,18 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func validate(_ value: String) throws(ValidationError) -> Bool {
           self.storage.log.record("validate(_:)", Verity.recordable(value))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
+            do {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: value, values: [value]) as Bool? {
+                return _verityStubbed
+              }
+            } catch let error as ValidationError {
+              throw error
+            } catch {
+              return try self.storage.typedErrorMismatch(error, as: ValidationError.self, "validate(_:)") as Bool
+            }
+            return try _verityReal.validate(value)
+          }
           do {
             return try self.storage.answerThrowing("validate(_:)", arguments: value, values: [value]) as Bool
           } catch let error as ValidationError {
@@ -240,6 +324,14 @@ extension MockExpansionTests {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(body) { body in
+              self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void?
+            } {
+              return _verityStubbed
+            }
+            return try _verityReal.each(body)
           }
           return withoutActuallyEscaping(body) { body in
             return self.storage.answer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void
@@ -300,6 +392,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Worker & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -311,6 +419,14 @@ extension MockExpansionTests {
           self.storage.log.record("perform(_:)", Verity.NonEscapingClosureArgument(typeName: "() -> Void"))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(work) { work in
+              self.storage.stubbedAnswer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void?
+            } {
+              return _verityStubbed
+            }
+            return _verityReal.perform(work)
           }
           return withoutActuallyEscaping(work) { work in
             return self.storage.answer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void
@@ -327,6 +443,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("fetch(completion:)", arguments: completion, values: [completion]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.fetch(completion: completion)
+          }
           return self.storage.answer("fetch(completion:)", arguments: completion, values: [completion]) as Void
         }
 
@@ -339,6 +461,12 @@ extension MockExpansionTests {
           self.storage.log.record("increment(_:)", Verity.recordable(value))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.increment(&value)
           }
           return self.storage.answer("increment(_:)", arguments: value, values: [value]) as Void
         }
@@ -421,6 +549,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Counter & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -453,6 +597,22 @@ extension MockExpansionTests {
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        nonisolated init(
+          spying real: any Delegate & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -480,6 +640,12 @@ extension MockExpansionTests {
           self.storage.log.record("didSelect(row:)", Verity.recordable(row))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Delegate & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("didSelect(row:)", arguments: row, values: [row]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.didSelect(row: row)
           }
           return self.storage.answer("didSelect(row:)", arguments: row, values: [row]) as Void
         }
@@ -539,6 +705,22 @@ extension MockExpansionTests {
         /// protocol's initializer requirements (and its parents') delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
+        }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Factory & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
       #endif
