@@ -151,7 +151,53 @@ struct ScreenOffline: Error, Equatable {}
   }
 }
 
+/// A `@Mock` parent and child: the child's spy passes the parent's members on too.
+@Mock
+protocol SpiedKeyReader: Sendable {
+  func read(key: String) -> String?
+}
+
+@Mock
+protocol SpiedKeyStore: SpiedKeyReader {
+  func write(key: String, value: String)
+}
+
+final class MemoryKeyStore: SpiedKeyStore {
+  private let values = Mutex<[String: String]>([:])
+  func read(key: String) -> String? { values.withLock { $0[key] } }
+  func write(key: String, value: String) { values.withLock { $0[key] = value } }
+}
+
 @Suite struct MockSpyShapeTests {
+  // MARK: Inherited members, strict spies
+
+  @Test func aChildsSpyPassesItsParentsMembersOn() {
+    let store = SpiedKeyStoreMock(spying: MemoryKeyStore())
+    store.write(key: "a", value: "1")
+    #expect(store.read(key: "a") == "1")
+    when(store.$read(key: "b")).thenReturn("stubbed")
+    #expect(store.read(key: "b") == "stubbed")
+    verify(store.$write(key: "a", value: "1"))
+    verify(store.$read(key: any()), .times(2))
+    store.verifyNoMoreInteractions()
+  }
+
+  @Test func aStrictSpyReportsNoCallThatGoesToTheRealObject() {
+    let real = MemoryKeyStore()
+    let store = SpiedKeyStoreMock(spying: real, strict: true)
+    var answers: [String?] = []
+    let messages = reportedMessages {
+      store.write(key: "a", value: "1")
+      answers = [store.read(key: "a"), store.read(key: "missing")]
+    }
+    #expect(messages == [])
+    #expect(answers == ["1", nil])
+    // The same calls on a strict mock that does not spy are reported.
+    let plain = SpiedKeyStoreMock(strict: true)
+    #expect(reportedMessages { _ = plain.read(key: "a") }.count == 1)
+    #expect(real.read(key: "a") == "1")
+  }
+
   // MARK: swift-log's LogHandler
 
   @Test func aLogHandlerSpyPassesCallsAndKeepsWhatItsSettersChange() {
