@@ -64,9 +64,22 @@ extension MockGenerator {
       ? writeBackClosure(
         classParameters, answerType: writeBackAnswerType(classParameters, returnType: inClass(returnType)))
       : nil
+    // A spy passes the call on (operators are static: never).
+    let forwarding = spyForwarding(
+      isStatic: isStatic || isOperator, isAsync: isAsync, isNonisolated: isNonisolated(function.modifiers),
+      parameters: parameters, types: [declaredReturn],
+      generics: genericSyntax(function.genericParameterClause, function.genericWhereClause),
+      isRethrows: isRethrows)
+    let isMutating = function.modifiers.contains { $0.name.text == "mutating" }
+    let spy = forwarding.map { forwarding in
+      spyCall(
+        forwarding, parameters: parameters, returnType: returnType, throwsClause: throwsClause?.trimmedDescription,
+        isAsync: isAsync, returnsValue: true, isMutating: isMutating
+      ) { argument in "_verityReal.\(escaped(name))(\(parameters.map(argument).joined(separator: ", ")))" }
+    }
     let body = callBody(
       identifier: identifier, parameters: parameters, storage: storage, returnType: inClass(returnType),
-      throwing: throwing, typedError: typedError, unstubbed: identityAnswer, writingBack: writingBack)
+      throwing: throwing, typedError: typedError, unstubbed: identityAnswer, writingBack: writingBack, spy: spy)
     // An operator's name is followed by a space: `func + <T>(` (`+<` would read as one operator).
     let declaredName = isOperator ? bareName(function.name) + " " : escaped(name)
     let member = """

@@ -22,9 +22,19 @@ extension MockGenerator {
       let typeText = valueTypeText(type)
       let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
       let getIdentifier = "get \(name)"
+      let getterIsAsync = getterEffects.contains("async")
+      let getterForwarding = spyForwarding(
+        isStatic: isStatic, isAsync: getterIsAsync, isNonisolated: isNonisolated(variable.modifiers), parameters: [],
+        types: [declaredType])
+      let getterCall = getterForwarding.map {
+        spyCall(
+          $0, parameters: [], returnType: typeText, throwsClause: typedError.map { "throws(\($0))" } ?? (getterThrows ? "throws" : nil),
+          isAsync: getterIsAsync, returnsValue: true, isMutating: false
+        ) { _ in "_verityReal.\(escaped(name))" }
+      }
       let getter = callBody(
         identifier: getIdentifier, parameters: [], storage: storage, returnType: typeText,
-        throwing: getterThrows, typedError: typedError)
+        throwing: getterThrows, typedError: typedError, spy: getterCall)
       var accessors = """
         get\(getterEffects) {
         \(indent(getter))
@@ -34,9 +44,19 @@ extension MockGenerator {
         label: "set", selectorLabel: "set", name: "newValue", declaredType: declaredType, valueType: typeText,
         isNonEscapingClosure: false)
       if hasSetter {
+        // A setter is synchronous: an actor's property is never set from outside it.
+        let setterCall = spyForwarding(
+          isStatic: isStatic, isAsync: false, isNonisolated: isNonisolated(variable.modifiers), parameters: [newValue],
+          types: [declaredType]
+        ).map {
+          spyCall(
+            $0, parameters: [newValue], returnType: "Void", throwsClause: nil, isAsync: false, returnsValue: false,
+            isMutating: true
+          ) { argument in "_verityReal.\(escaped(name)) = \(argumentValue(argument(newValue)))" }
+        }
         let setter = callBody(
           identifier: "set \(name)", parameters: [newValue], storage: storage, returnType: "Void", throwing: false,
-          typedError: nil)
+          typedError: nil, spy: setterCall)
         accessors += """
 
           set {

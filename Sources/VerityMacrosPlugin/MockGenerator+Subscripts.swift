@@ -30,9 +30,21 @@ extension MockGenerator {
     let selector = "subscript(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
     // A subscript's parameter has an argument label only when one is written before its name.
     let signature = parameters.map { "\($0.label) \($0.name): \($0.declaredType)" }
+    let getterIsAsync = getterEffects.contains("async")
+    let generic = genericSyntax(subscriptDecl.genericParameterClause, subscriptDecl.genericWhereClause)
+    let getterCall = spyForwarding(
+      isStatic: isStatic, isAsync: getterIsAsync, isNonisolated: isNonisolated(subscriptDecl.modifiers),
+      parameters: parameters, types: [declaredType], generics: generic
+    ).map {
+      spyCall(
+        $0, parameters: parameters, returnType: returnType,
+        throwsClause: typedError.map { "throws(\($0))" } ?? (getterThrows ? "throws" : nil), isAsync: getterIsAsync,
+        returnsValue: true, isMutating: false
+      ) { argument in "_verityReal[\(parameters.map(argument).joined(separator: ", "))]" }
+    }
     let getter = callBody(
       identifier: "get \(selector)", parameters: parameters, storage: storage, returnType: returnType,
-      throwing: getterThrows, typedError: typedError)
+      throwing: getterThrows, typedError: typedError, spy: getterCall)
     var accessors = """
       get\(getterEffects) {
       \(indent(getter))
@@ -42,9 +54,21 @@ extension MockGenerator {
       label: "set", selectorLabel: "set", name: "newValue", declaredType: declaredType, valueType: returnType,
       isNonEscapingClosure: false)
     if hasSetter {
+      let setterCall = spyForwarding(
+        isStatic: isStatic, isAsync: false, isNonisolated: isNonisolated(subscriptDecl.modifiers),
+        parameters: parameters + [newValue], types: [declaredType], generics: generic
+      ).map {
+        spyCall(
+          $0, parameters: parameters + [newValue], returnType: "Void", throwsClause: nil, isAsync: false,
+          returnsValue: false, isMutating: true
+        ) { argument in
+          "_verityReal[\(parameters.map(argument).joined(separator: ", "))] = \(argumentValue(argument(newValue)))"
+        }
+      }
       let setter = callBody(
         identifier: "set \(selector)", parameters: parameters + [newValue], storage: storage, returnType: "Void",
-        throwing: false, typedError: nil)
+        throwing: false, typedError: nil,
+        spy: setterCall)
       accessors += """
 
         set {

@@ -48,6 +48,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Router & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -57,6 +73,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func `for`(_ path: String) -> Int {
           self.storage.log.record("for(_:)", Verity.recordable(path))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("for(_:)", arguments: path, values: [path]) as Int? {
+              return _verityStubbed
+            }
+            return _verityReal.`for`(path)
+          }
           return self.storage.answer("for(_:)", arguments: path, values: [path]) as Int
         }
 
@@ -74,6 +96,12 @@ extension MockExpansionTests {
         var `default`: String {
           get {
             self.storage.log.record("get default")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get default", arguments: (), values: []) as String? {
+                return _verityStubbed
+              }
+              return _verityReal.`default`
+            }
             return self.storage.answer("get default", arguments: (), values: []) as String
           }
         }
@@ -87,6 +115,12 @@ extension MockExpansionTests {
           self.storage.log.record("find(for:in:default:)", Verity.recordable(`for`), Verity.recordable(scope), Verity.recordable(`default`))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.find(for: `for`, in: scope, default: `default`)
           }
           return self.storage.answer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`]) as Void
         }
@@ -159,6 +193,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Platform & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -171,6 +221,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("common()", arguments: (), values: []) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.common()
+          }
           return self.storage.answer("common()", arguments: (), values: []) as Void
         }
 
@@ -182,6 +238,12 @@ extension MockExpansionTests {
         #if os(Linux)
         func linux() -> Int {
           self.storage.log.record("linux()")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("linux()", arguments: (), values: []) as Int? {
+              return _verityStubbed
+            }
+            return _verityReal.linux()
+          }
           return self.storage.answer("linux()", arguments: (), values: []) as Int
         }
 
@@ -194,6 +256,12 @@ extension MockExpansionTests {
         var other: String {
           get {
             self.storage.log.record("get other")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get other", arguments: (), values: []) as String? {
+                return _verityStubbed
+              }
+              return _verityReal.other
+            }
             return self.storage.answer("get other", arguments: (), values: []) as String
           }
         }
@@ -291,8 +359,30 @@ extension MockExpansionTests {
             self.storage = storage
           }
 
+          /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+          /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+          /// writes). Static members and initializers are the mock's own, never `real`'s.
+          ///
+          /// - Parameters:
+          ///   - real: the object calls go to.
+          ///   - strict: report stubs no call uses.
+          init(
+            spying real: any Client & Sendable, strict: Bool = false,
+            fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+            column: UInt = #column
+          ) {
+            self.storage = Verity.MockStorage(
+              spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+          }
+
           func load() -> Item? {
             self.storage.log.record("load()")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Client & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("load()", arguments: (), values: []) as Item?? {
+                return _verityStubbed
+              }
+              return _verityReal.load()
+            }
             return self.storage.answer("load()", arguments: (), values: []) as Item?
           }
 

@@ -85,6 +85,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Cache & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -95,6 +111,12 @@ extension MockExpansionTests {
         var storageValue: [String: Int] {
           get {
             self.storage.log.record("get storageValue")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get storageValue", arguments: (), values: []) as [String: Int]? {
+                return _verityStubbed
+              }
+              return _verityReal.storageValue
+            }
             return self.storage.answer("get storageValue", arguments: (), values: []) as [String: Int]
           }
         }
@@ -106,6 +128,12 @@ extension MockExpansionTests {
 
         func storageValue(for key: String) -> Int {
           self.storage.log.record("storageValue(for:)", Verity.recordable(key))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("storageValue(for:)", arguments: key, values: [key]) as Int? {
+              return _verityStubbed
+            }
+            return _verityReal.storageValue(for: key)
+          }
           return self.storage.answer("storageValue(for:)", arguments: key, values: [key]) as Int
         }
 

@@ -47,6 +47,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init<Real: Store & Sendable>(
+          spying real: Real, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) where Real.Item == Item {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -56,6 +72,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T where T: Sendable {
           self.storage.log.record("decode(_:as:)", Verity.recordable(data), Verity.recordable(type))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Store & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T? {
+              return _verityStubbed
+            }
+            return try _verityReal.decode(data, as: type)
+          }
           return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T
         }
 
@@ -74,6 +96,15 @@ extension MockExpansionTests {
           self.storage.log.record("put(_:)", Verity.recordable(item))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Store & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("put(_:)", arguments: item, values: [item]) as Void? {
+              return _verityStubbed
+            }
+            func _verityForward<_VerityReal: Store>(_ _verityReal: _VerityReal) -> Void {
+              return _verityReal.put(item as! _VerityReal.Item)
+            }
+            return _verityForward(_verityReal)
           }
           return self.storage.answer("put(_:)", arguments: item, values: [item]) as Void
         }
@@ -138,6 +169,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init<Real: HostedApplication & Sendable>(
+          spying real: Real, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) where Real.Handler == Handler {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -147,6 +194,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func serve(port: Int) -> Bool {
           self.storage.log.record("serve(port:)", Verity.recordable(port))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any HostedApplication & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("serve(port:)", arguments: port, values: [port]) as Bool? {
+              return _verityStubbed
+            }
+            return _verityReal.serve(port: port)
+          }
           return self.storage.answer("serve(port:)", arguments: port, values: [port]) as Bool
         }
 
@@ -208,6 +261,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init<Real: Source & Sendable>(
+          spying real: Real, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) where Real.Element == Element, Real.Elements == Elements {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -217,6 +286,15 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func all() -> Elements {
           self.storage.log.record("all()")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("all()", arguments: (), values: []) as Elements? {
+              return _verityStubbed
+            }
+            func _verityForward<_VerityReal: Source>(_ _verityReal: _VerityReal) -> Elements {
+              return _verityReal.all() as! Elements
+            }
+            return _verityForward(_verityReal)
+          }
           return self.storage.answer("all()", arguments: (), values: []) as Elements
         }
 

@@ -47,6 +47,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any KeyStore & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -58,6 +74,12 @@ extension MockExpansionTests {
           self.storage.log.record("write(key:value:)", Verity.recordable(key), Verity.recordable(value))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any KeyStore & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("write(key:value:)", arguments: (key, value), values: [key, value]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.write(key: key, value: value)
           }
           return self.storage.answer("write(key:value:)", arguments: (key, value), values: [key, value]) as Void
         }
@@ -120,6 +142,23 @@ extension MockExpansionTests {
           self.storage = storage
           super.init()
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any LegacyDelegate & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+          super.init()
+        }
       }
       #endif
 
@@ -131,6 +170,12 @@ extension MockExpansionTests {
           self.storage.log.record("didUpdate(_:)", Verity.recordable(count))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any LegacyDelegate & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("didUpdate(_:)", arguments: count, values: [count]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.didUpdate(count)
           }
           return self.storage.answer("didUpdate(_:)", arguments: count, values: [count]) as Void
         }
@@ -218,6 +263,22 @@ extension MockExpansionTests {
         /// protocol's initializer requirements (and its parents') delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
+        }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init<Real: TextStage & Sendable>(
+          spying real: Real, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) where Real.Output == Output {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
       #endif

@@ -45,6 +45,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Connection & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -56,6 +72,12 @@ extension MockExpansionTests {
           self.storage.log.record("close()")
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Connection & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("close()", arguments: (), values: []) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.close()
           }
           return self.storage.answer("close()", arguments: (), values: []) as Void
         }
@@ -151,6 +173,22 @@ extension MockExpansionTests {
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        nonisolated init(
+          spying real: any Screen & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -182,6 +220,22 @@ extension MockExpansionTests {
         /// protocol's initializer requirements (and its parents') delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
+        }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        nonisolated init(
+          spying real: any DetailScreen & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
       #endif
@@ -261,6 +315,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DetailScreen & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("show()", arguments: (), values: []) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.show()
+          }
           return self.storage.answer("show()", arguments: (), values: []) as Void
         }
 
@@ -312,6 +372,22 @@ extension MockExpansionTests {
         /// protocol's initializer requirements (and its parents') delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
+        }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any NamedStore & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
       #endif

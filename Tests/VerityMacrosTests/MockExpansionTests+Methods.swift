@@ -3,7 +3,8 @@ import SwiftSyntaxMacroExpansion
 import Testing
 import VerityMacrosPlugin
 
-// Methods: effects, labels, closures, isolation, static members.
+// Methods: effects, labels, closures (isolation: MockExpansionTests+Isolation.swift; static members:
+// MockExpansionTests+Statics.swift).
 extension MockExpansionTests {
   @Test func asyncThrowingMethodOfAPublicSendableProtocol() {
     assertMacro {
@@ -43,6 +44,22 @@ extension MockExpansionTests {
         public init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        public init(
+          spying real: any AlbumService & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -52,6 +69,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         public func getAlbum(id: UUID) async throws -> Album {
           self.storage.log.record("getAlbum(id:)", Verity.recordable(id))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumService & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album? {
+              return _verityStubbed
+            }
+            return try await _verityReal.getAlbum(id: id)
+          }
           return try self.storage.answerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album
         }
 
@@ -113,6 +136,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Mover & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -124,6 +163,12 @@ extension MockExpansionTests {
           self.storage.log.record("move(_:to:)", Verity.recordable(from), Verity.recordable(destination))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.move(from, to: destination)
           }
           return self.storage.answer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void
         }
@@ -144,6 +189,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.reset()
+          }
           return self.storage.answer("reset()", arguments: (), values: []) as Void
         }
 
@@ -154,6 +205,12 @@ extension MockExpansionTests {
 
         @discardableResult func save() throws -> Bool {
           self.storage.log.record("save()")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("save()", arguments: (), values: []) as Bool? {
+              return _verityStubbed
+            }
+            return try _verityReal.save()
+          }
           return try self.storage.answerThrowing("save()", arguments: (), values: []) as Bool
         }
 
@@ -207,6 +264,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Validator & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -216,6 +289,18 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func validate(_ value: String) throws(ValidationError) -> Bool {
           self.storage.log.record("validate(_:)", Verity.recordable(value))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
+            do {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: value, values: [value]) as Bool? {
+                return _verityStubbed
+              }
+            } catch let error as ValidationError {
+              throw error
+            } catch {
+              return try self.storage.typedErrorMismatch(error, as: ValidationError.self, "validate(_:)") as Bool
+            }
+            return try _verityReal.validate(value)
+          }
           do {
             return try self.storage.answerThrowing("validate(_:)", arguments: value, values: [value]) as Bool
           } catch let error as ValidationError {
@@ -240,6 +325,14 @@ extension MockExpansionTests {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(body) { body in
+              self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void?
+            } {
+              return _verityStubbed
+            }
+            return try _verityReal.each(body)
           }
           return withoutActuallyEscaping(body) { body in
             return self.storage.answer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void
@@ -300,6 +393,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Worker & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -311,6 +420,14 @@ extension MockExpansionTests {
           self.storage.log.record("perform(_:)", Verity.NonEscapingClosureArgument(typeName: "() -> Void"))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(work) { work in
+              self.storage.stubbedAnswer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void?
+            } {
+              return _verityStubbed
+            }
+            return _verityReal.perform(work)
           }
           return withoutActuallyEscaping(work) { work in
             return self.storage.answer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void
@@ -327,6 +444,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("fetch(completion:)", arguments: completion, values: [completion]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.fetch(completion: completion)
+          }
           return self.storage.answer("fetch(completion:)", arguments: completion, values: [completion]) as Void
         }
 
@@ -339,6 +462,12 @@ extension MockExpansionTests {
           self.storage.log.record("increment(_:)", Verity.recordable(value))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.increment(&value)
           }
           return self.storage.answer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
               try answer(&value)
@@ -373,210 +502,6 @@ extension MockExpansionTests {
         @_disfavoredOverload
         func $tag(_ tags: [String]) -> Verity.MockCall<[String], Void> {
           Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags], throwing: Swift.Never.self)
-        }
-        #endif
-      }
-      """
-    }
-  }
-
-  @Test func actorAndMainActorProtocols() {
-    assertMacro {
-      """
-      @Mock
-      protocol Counter: Actor {
-        func increment() -> Int
-      }
-
-      @MainActor @Mock
-      protocol Delegate {
-        func didSelect(row: Int)
-      }
-      """
-    } expansion: {
-      """
-      protocol Counter: Actor {
-        func increment() -> Int
-      }
-
-      #if DEBUG || VERITY_MOCKS
-      /// A mock of ``Counter`` generated by `@Mock`: it records every call and answers
-      /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
-      actor CounterMock: Counter, Verity.Mock, Verity._GeneratedMock {
-        /// The mock's calls and stubs.
-        let storage: Verity.MockStorage
-
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
-        init(_verityStorage storage: Verity.MockStorage) {
-          self.storage = storage
-        }
-      }
-      #endif
-
-      @MainActor
-      protocol Delegate {
-        func didSelect(row: Int)
-      }
-
-      #if DEBUG || VERITY_MOCKS
-      /// A mock of ``Delegate`` generated by `@Mock`: it records every call and answers
-      /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
-      @MainActor final class DelegateMock: Delegate, Verity.Mock, Verity._GeneratedMock {
-        /// The mock's calls and stubs.
-        nonisolated let storage: Verity.MockStorage
-
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
-        nonisolated init(_verityStorage storage: Verity.MockStorage) {
-          self.storage = storage
-        }
-      }
-      #endif
-
-      /// ``Counter``'s requirements for any `Verity.Mock` that adopts it (`CounterMock`, and the
-      /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
-      extension Counter where Self: Verity.Mock {
-        #if DEBUG || VERITY_MOCKS
-        func increment() -> Int {
-          self.storage.log.record("increment()")
-          return self.storage.answer("increment()", arguments: (), values: []) as Int
-        }
-
-        /// Calls to `increment()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-        nonisolated func $increment() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: self.storage, identifier: "increment()", typedArguments: [], throwing: Swift.Never.self)
-        }
-        #endif
-      }
-
-      /// ``Delegate``'s requirements for any `Verity.Mock` that adopts it (`DelegateMock`, and the
-      /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
-      extension Delegate where Self: Verity.Mock {
-        #if DEBUG || VERITY_MOCKS
-        func didSelect(row: Int) -> Void {
-          self.storage.log.record("didSelect(row:)", Verity.recordable(row))
-          if self.storage.answersWithDefaults {
-            return
-          }
-          return self.storage.answer("didSelect(row:)", arguments: row, values: [row]) as Void
-        }
-
-        /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-        nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row, throwing: Swift.Never.self)
-        }
-
-        /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
-        @_disfavoredOverload
-        nonisolated func $didSelect(row: Int) -> Verity.MockCall<Int, Void> {
-          Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row], throwing: Swift.Never.self)
-        }
-        #endif
-      }
-      """
-    }
-  }
-
-  @Test func staticMembers() {
-    assertMacro {
-      """
-      @Mock
-      protocol Factory {
-        static func make(named name: String) -> Factory
-        static var count: Int { get }
-      }
-      """
-    } expansion: {
-      """
-      protocol Factory {
-        static func make(named name: String) -> Factory
-        static var count: Int { get }
-      }
-
-      #if DEBUG || VERITY_MOCKS
-      /// A mock of ``Factory`` generated by `@Mock`: it records every call and answers
-      /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
-      final class FactoryMock: Factory, Verity.Mock, Verity._GeneratedMock, Sendable {
-        /// The mock's calls and stubs.
-        let storage: Verity.MockStorage
-
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
-        init(_verityStorage storage: Verity.MockStorage) {
-          self.storage = storage
-        }
-      }
-      #endif
-
-      /// ``Factory``'s requirements for any `Verity.Mock` that adopts it (`FactoryMock`, and the
-      /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
-      extension Factory where Self: Verity.Mock {
-        #if DEBUG || VERITY_MOCKS
-        static func make(named name: String) -> Factory {
-          let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
-          _verityStorage.log.record("make(named:)", Verity.recordable(name))
-          return _verityStorage.answer("make(named:)", arguments: name, values: [name]) as Factory
-        }
-
-        /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-        static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", matchers: name, throwing: Swift.Never.self)
-        }
-
-        /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
-        @_disfavoredOverload
-        static func $make(named name: String) -> Verity.MockCall<String, Factory> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name], throwing: Swift.Never.self)
-        }
-
-        static var count: Int {
-          get {
-            let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
-            _verityStorage.log.record("get count")
-            return _verityStorage.answer("get count", arguments: (), values: []) as Int
-          }
-        }
-
-        /// Calls to `get count` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-        static func $count() -> Verity.MockCall<(), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "get count", typedArguments: [], throwing: Swift.Never.self)
         }
         #endif
       }

@@ -53,6 +53,22 @@ extension MockExpansionTests {
           self.storage = storage
         }
 
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Scalable & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+
         static func == (_ lhs: ScalableMock, _ rhs: ScalableMock) -> Bool {
           let _verityStorage = Verity.MockStorage.staticStorage(for: Self.self)
           _verityStorage.log.record("==(_:_:)", Verity.recordable(lhs), Verity.recordable(rhs))
@@ -114,6 +130,12 @@ extension MockExpansionTests {
           self.storage.log.record("scale(by:)", Verity.recordable(factor))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Scalable & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("scale(by:)", arguments: factor, values: [factor]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.scale(by: factor)
           }
           return self.storage.answer("scale(by:)", arguments: factor, values: [factor]) as Void
         }

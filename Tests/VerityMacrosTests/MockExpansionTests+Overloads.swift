@@ -46,6 +46,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Loader & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -55,6 +71,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func load(id: Int) -> String {
           self.storage.log.record("load(id: Int)", Verity.recordable(id))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Loader & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("load(id: Int)", arguments: id, values: [id]) as String? {
+              return _verityStubbed
+            }
+            return _verityReal.load(id: id)
+          }
           return self.storage.answer("load(id: Int)", arguments: id, values: [id]) as String
         }
 
@@ -71,6 +93,12 @@ extension MockExpansionTests {
 
         func load(id: String) -> String {
           self.storage.log.record("load(id: String)", Verity.recordable(id))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Loader & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("load(id: String)", arguments: id, values: [id]) as String? {
+              return _verityStubbed
+            }
+            return _verityReal.load(id: id)
+          }
           return self.storage.answer("load(id: String)", arguments: id, values: [id]) as String
         }
 
@@ -134,6 +162,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Starter & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -145,6 +189,12 @@ extension MockExpansionTests {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("start(address: String)", arguments: address, values: [address]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.start(address: address)
           }
           return self.storage.answer("start(address: String)", arguments: address, values: [address]) as Void
         }
@@ -165,6 +215,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("start(address: String) async", arguments: address, values: [address]) as Void? {
+              return _verityStubbed
+            }
+            return await _verityReal.start(address: address)
+          }
           return self.storage.answer("start(address: String) async", arguments: address, values: [address]) as Void
         }
 
@@ -183,6 +239,12 @@ extension MockExpansionTests {
           self.storage.log.record("startAsync(address:)", Verity.recordable(address))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("startAsync(address:)", arguments: address, values: [address]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.startAsync(address: address)
           }
           return self.storage.answer("startAsync(address:)", arguments: address, values: [address]) as Void
         }
@@ -247,6 +309,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Server & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -258,6 +336,12 @@ extension MockExpansionTests {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String)", arguments: address, values: [address]) as Void? {
+              return _verityStubbed
+            }
+            return try _verityReal.start(address: address)
           }
           return try self.storage.answerThrowing("start(address: String)", arguments: address, values: [address]) as Void
         }
@@ -278,6 +362,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String) async", arguments: address, values: [address]) as Void? {
+              return _verityStubbed
+            }
+            return try await _verityReal.start(address: address)
+          }
           return try self.storage.answerThrowing("start(address: String) async", arguments: address, values: [address]) as Void
         }
 
@@ -294,6 +384,12 @@ extension MockExpansionTests {
 
         func value() -> Int {
           self.storage.log.record("value() -> Int")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("value() -> Int", arguments: (), values: []) as Int? {
+              return _verityStubbed
+            }
+            return _verityReal.value()
+          }
           return self.storage.answer("value() -> Int", arguments: (), values: []) as Int
         }
 
@@ -304,6 +400,12 @@ extension MockExpansionTests {
 
         func value() -> String {
           self.storage.log.record("value() -> String")
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("value() -> String", arguments: (), values: []) as String? {
+              return _verityStubbed
+            }
+            return _verityReal.value()
+          }
           return self.storage.answer("value() -> String", arguments: (), values: []) as String
         }
 

@@ -47,6 +47,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Settings & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -57,11 +73,27 @@ extension MockExpansionTests {
         var name: String {
           get {
             self.storage.log.record("get name")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get name", arguments: (), values: []) as String? {
+                return _verityStubbed
+              }
+              return _verityReal.name
+            }
             return self.storage.answer("get name", arguments: (), values: []) as String
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
             if self.storage.answersWithDefaults {
+              return
+            }
+            if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue]) as Void? {
+                return _verityStubbed
+              }
+              defer {
+                _veritySpy.putBack(&_verityReal)
+              }
+              _verityReal.name = newValue
               return
             }
             return self.storage.answer("set name", arguments: newValue, values: [newValue]) as Void
@@ -87,6 +119,12 @@ extension MockExpansionTests {
         var count: Int {
           get {
             self.storage.log.record("get count")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get count", arguments: (), values: []) as Int? {
+                return _verityStubbed
+              }
+              return _verityReal.count
+            }
             return self.storage.answer("get count", arguments: (), values: []) as Int
           }
         }
@@ -99,6 +137,12 @@ extension MockExpansionTests {
         var status: String {
           get async throws {
             self.storage.log.record("get status")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("get status", arguments: (), values: []) as String? {
+                return _verityStubbed
+              }
+              return try await _verityReal.status
+            }
             return try self.storage.answerThrowing("get status", arguments: (), values: []) as String
           }
         }

@@ -49,6 +49,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any RequestAdapter & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -58,6 +74,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func adapt(_ request: inout Request, attempt: Int) -> Bool {
           self.storage.log.record("adapt(_:attempt:)", Verity.recordable(request), Verity.recordable(attempt))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt]) as Bool? {
+              return _verityStubbed
+            }
+            return _verityReal.adapt(&request, attempt: attempt)
+          }
           return self.storage.answer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in
               try answer(&request, attempt)
             }) as Bool
@@ -76,6 +98,12 @@ extension MockExpansionTests {
 
         func normalize(_ text: inout String) async throws -> Int {
           self.storage.log.record("normalize(_:)", Verity.recordable(text))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("normalize(_:)", arguments: text, values: [text]) as Int? {
+              return _verityStubbed
+            }
+            return try await _verityReal.normalize(&text)
+          }
           return try self.storage.answerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in
               try answer(&text)
             }) as Int
@@ -96,6 +124,18 @@ extension MockExpansionTests {
           self.storage.log.record("validate(_:)", Verity.recordable(user))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
+            do {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user]) as Void? {
+                return _verityStubbed
+              }
+            } catch let error as UserError {
+              throw error
+            } catch {
+              return try self.storage.typedErrorMismatch(error, as: UserError.self, "validate(_:)") as Void
+            }
+            return try _verityReal.validate(&user)
           }
           do {
             return try self.storage.answerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in
@@ -164,6 +204,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Settings & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -173,6 +229,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func value<V>(forKey key: String) -> V {
           self.storage.log.record("value(forKey:)", Verity.recordable(key))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("value(forKey:)", arguments: key, values: [key]) as V? {
+              return _verityStubbed
+            }
+            return _verityReal.value(forKey: key)
+          }
           return self.storage.answer("value(forKey:)", arguments: key, values: [key]) as V
         }
 
@@ -202,6 +264,12 @@ extension MockExpansionTests {
           self.storage.log.record("store(_:forKey:)", Verity.recordable(value), Verity.recordable(key))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("store(_:forKey:)", arguments: (value, key), values: [value, key]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.store(value, forKey: key)
           }
           return self.storage.answer("store(_:forKey:)", arguments: (value, key), values: [value, key]) as Void
         }

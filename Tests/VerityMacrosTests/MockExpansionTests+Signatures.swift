@@ -47,6 +47,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any SettingsStore & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -57,6 +73,12 @@ extension MockExpansionTests {
         subscript <Value>(_ key: SettingKey<Value>) -> Value? {
           get {
             self.storage.log.record("get subscript(_:)", Verity.recordable(key))
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:)", arguments: key, values: [key]) as Value?? {
+                return _verityStubbed
+              }
+              return _verityReal[key]
+            }
             return self.storage.answer("get subscript(_:)", arguments: key, values: [key]) as Value?
           }
         }
@@ -75,11 +97,27 @@ extension MockExpansionTests {
         subscript <Value>(_ key: SettingKey<Value>, default fallback: Value) -> Value where Value: Sendable {
           get {
             self.storage.log.record("get subscript(_:default:)", Verity.recordable(key), Verity.recordable(fallback))
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:default:)", arguments: (key, fallback), values: [key, fallback]) as Value? {
+                return _verityStubbed
+              }
+              return _verityReal[key, default: fallback]
+            }
             return self.storage.answer("get subscript(_:default:)", arguments: (key, fallback), values: [key, fallback]) as Value
           }
           set {
             self.storage.log.record("set subscript(_:default:)", Verity.recordable(key), Verity.recordable(fallback), Verity.recordable(newValue))
             if self.storage.answersWithDefaults {
+              return
+            }
+            if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:default:)", arguments: (key, fallback, newValue), values: [key, fallback, newValue]) as Void? {
+                return _verityStubbed
+              }
+              defer {
+                _veritySpy.putBack(&_verityReal)
+              }
+              _verityReal[key, default: fallback] = newValue
               return
             }
             return self.storage.answer("set subscript(_:default:)", arguments: (key, fallback, newValue), values: [key, fallback, newValue]) as Void
@@ -155,6 +193,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any DraftFactory & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -164,6 +218,12 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func makeDraft(title: String) -> sending Draft {
           self.storage.log.record("makeDraft(title:)", Verity.recordable(title))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DraftFactory & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("makeDraft(title:)", arguments: title, values: [title]) as Draft? {
+              return _verityStubbed
+            }
+            return _verityReal.makeDraft(title: title)
+          }
           return self.storage.answer("makeDraft(title:)", arguments: title, values: [title]) as Draft
         }
 
@@ -180,6 +240,12 @@ extension MockExpansionTests {
 
         func archive(_ draft: sending Draft) -> Bool {
           self.storage.log.record("archive(_:)", Verity.recordable(draft))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DraftFactory & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("archive(_:)", arguments: draft, values: [draft]) as Bool? {
+              return _verityStubbed
+            }
+            return _verityReal.archive(draft)
+          }
           return self.storage.answer("archive(_:)", arguments: draft, values: [draft]) as Bool
         }
 
@@ -243,6 +309,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any PhotoUploader & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -254,6 +336,12 @@ extension MockExpansionTests {
           self.storage.log.record("upload(_:completion:)", Verity.recordable(data), Verity.recordable(completion))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.upload(data, completion: completion)
           }
           return self.storage.answer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?]) as Void
         }
@@ -274,6 +362,12 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.cancel(id: id, then: handler)
+          }
           return self.storage.answer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?]) as Void
         }
 
@@ -292,6 +386,12 @@ extension MockExpansionTests {
           self.storage.log.record("observe(_:)", Verity.recordable(progress))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("observe(_:)", arguments: progress, values: [progress as Any?]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.observe(progress)
           }
           return self.storage.answer("observe(_:)", arguments: progress, values: [progress as Any?]) as Void
         }

@@ -43,6 +43,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Table & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -53,11 +69,27 @@ extension MockExpansionTests {
         subscript(_ row: Int, column column: Int) -> String {
           get {
             self.storage.log.record("get subscript(_:column:)", Verity.recordable(row), Verity.recordable(column))
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Table & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String? {
+                return _verityStubbed
+              }
+              return _verityReal[row, column: column]
+            }
             return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String
           }
           set {
             self.storage.log.record("set subscript(_:column:)", Verity.recordable(row), Verity.recordable(column), Verity.recordable(newValue))
             if self.storage.answersWithDefaults {
+              return
+            }
+            if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Table & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void? {
+                return _verityStubbed
+              }
+              defer {
+                _veritySpy.putBack(&_verityReal)
+              }
+              _verityReal[row, column: column] = newValue
               return
             }
             return self.storage.answer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void

@@ -46,6 +46,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Reporter & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -57,6 +73,12 @@ extension MockExpansionTests {
           self.storage.log.record("didFail(_:)", Verity.recordable(error))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Reporter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("didFail(_:)", arguments: error, values: [error]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.didFail(error)
           }
           return self.storage.answer("didFail(_:)", arguments: error, values: [error]) as Void
         }
@@ -74,6 +96,12 @@ extension MockExpansionTests {
 
         func write(_ body: some Sequence<UInt8>) -> Int {
           self.storage.log.record("write(_:)", Verity.recordable(body))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Reporter & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("write(_:)", arguments: (body as any Sequence<UInt8>), values: [body]) as Int? {
+              return _verityStubbed
+            }
+            return _verityReal.write(body)
+          }
           return self.storage.answer("write(_:)", arguments: (body as any Sequence<UInt8>), values: [body]) as Int
         }
 
@@ -135,6 +163,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Account & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -155,11 +199,27 @@ extension MockExpansionTests {
         var name: String! {
           get {
             self.storage.log.record("get name")
+            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("get name", arguments: (), values: []) as String?? {
+                return _verityStubbed
+              }
+              return _verityReal.name
+            }
             return self.storage.answer("get name", arguments: (), values: []) as String?
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
             if self.storage.answersWithDefaults {
+              return
+            }
+            if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
+              if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue as Any?]) as Void? {
+                return _verityStubbed
+              }
+              defer {
+                _veritySpy.putBack(&_verityReal)
+              }
+              _verityReal.name = newValue
               return
             }
             return self.storage.answer("set name", arguments: newValue, values: [newValue as Any?]) as Void
@@ -184,6 +244,12 @@ extension MockExpansionTests {
 
         func lookup(_ id: String!) -> String! {
           self.storage.log.record("lookup(_:)", Verity.recordable(id))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("lookup(_:)", arguments: id, values: [id as Any?]) as String?? {
+              return _verityStubbed
+            }
+            return _verityReal.lookup(id)
+          }
           return self.storage.answer("lookup(_:)", arguments: id, values: [id as Any?]) as String?
         }
 
@@ -243,6 +309,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Fetcher & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -254,6 +336,12 @@ extension MockExpansionTests {
           self.storage.log.record("fetch(id:completion:)", Verity.recordable(id), Verity.recordable(completion))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Fetcher & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.fetch(id: id, completion: completion)
           }
           return self.storage.answer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion]) as Void
         }
@@ -271,6 +359,18 @@ extension MockExpansionTests {
 
         func validate(_ name: String) throws(ValidationError) -> Bool {
           self.storage.log.record("validate(_:)", Verity.recordable(name))
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Fetcher & Sendable).self) {
+            do {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: name, values: [name]) as Bool? {
+                return _verityStubbed
+              }
+            } catch let error as ValidationError {
+              throw error
+            } catch {
+              return try self.storage.typedErrorMismatch(error, as: ValidationError.self, "validate(_:)") as Bool
+            }
+            return try _verityReal.validate(name)
+          }
           do {
             return try self.storage.answerThrowing("validate(_:)", arguments: name, values: [name]) as Bool
           } catch let error as ValidationError {
@@ -335,6 +435,22 @@ extension MockExpansionTests {
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
+
+        /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+        /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+        /// writes). Static members and initializers are the mock's own, never `real`'s.
+        ///
+        /// - Parameters:
+        ///   - real: the object calls go to.
+        ///   - strict: report stubs no call uses.
+        init(
+          spying real: any Executor & Sendable, strict: Bool = false,
+          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+          column: UInt = #column
+        ) {
+          self.storage = Verity.MockStorage(
+            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
       #endif
 
@@ -346,6 +462,12 @@ extension MockExpansionTests {
           self.storage.log.record("enqueue(_:)", Verity.OwnershipArgument(typeName: "ExecutorJob"))
           if self.storage.answersWithDefaults {
             return
+          }
+          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Executor & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("enqueue(_:)", arguments: Verity.OwnershipArgument(typeName: "ExecutorJob"), values: [Verity.OwnershipArgument(typeName: "ExecutorJob")]) as Void? {
+              return _verityStubbed
+            }
+            return _verityReal.enqueue(job)
           }
           return self.storage.answer("enqueue(_:)", arguments: Verity.OwnershipArgument(typeName: "ExecutorJob"), values: [Verity.OwnershipArgument(typeName: "ExecutorJob")]) as Void
         }

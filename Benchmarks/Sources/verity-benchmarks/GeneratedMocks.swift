@@ -38,6 +38,22 @@ final class ScoreServiceMock: ScoreService, Verity.Mock, Verity._GeneratedMock, 
   init(_verityStorage storage: Verity.MockStorage) {
     self.storage = storage
   }
+
+  /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+  /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+  /// writes). Static members and initializers are the mock's own, never `real`'s.
+  ///
+  /// - Parameters:
+  ///   - real: the object calls go to.
+  ///   - strict: report stubs no call uses.
+  init(
+    spying real: any ScoreService & Sendable, strict: Bool = false,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.storage = Verity.MockStorage(
+      spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 #endif
 
@@ -71,6 +87,22 @@ final class AlbumLibraryMock: AlbumLibrary, Verity.Mock, Verity._GeneratedMock, 
   /// protocol's initializer requirements (and its parents') delegate to.
   init(_verityStorage storage: Verity.MockStorage) {
     self.storage = storage
+  }
+
+  /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+  /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+  /// writes). Static members and initializers are the mock's own, never `real`'s.
+  ///
+  /// - Parameters:
+  ///   - real: the object calls go to.
+  ///   - strict: report stubs no call uses.
+  init(
+    spying real: any AlbumLibrary & Sendable, strict: Bool = false,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.storage = Verity.MockStorage(
+      spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 #endif
@@ -106,6 +138,22 @@ final class ModelLibraryMock: ModelLibrary, Verity.Mock, Verity._GeneratedMock, 
   init(_verityStorage storage: Verity.MockStorage) {
     self.storage = storage
   }
+
+  /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+  /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+  /// writes). Static members and initializers are the mock's own, never `real`'s.
+  ///
+  /// - Parameters:
+  ///   - real: the object calls go to.
+  ///   - strict: report stubs no call uses.
+  init(
+    spying real: any ModelLibrary & Sendable, strict: Bool = false,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.storage = Verity.MockStorage(
+      spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 #endif
 
@@ -140,6 +188,22 @@ final class MatchableAlbumLibraryMock: MatchableAlbumLibrary, Verity.Mock, Verit
   init(_verityStorage storage: Verity.MockStorage) {
     self.storage = storage
   }
+
+  /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+  /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+  /// writes). Static members and initializers are the mock's own, never `real`'s.
+  ///
+  /// - Parameters:
+  ///   - real: the object calls go to.
+  ///   - strict: report stubs no call uses.
+  init(
+    spying real: any MatchableAlbumLibrary & Sendable, strict: Bool = false,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.storage = Verity.MockStorage(
+      spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 #endif
 
@@ -151,6 +215,12 @@ extension ScoreService where Self: Verity.Mock {
     self.storage.log.record("submit(id:name:score:)", Verity.recordable(id), Verity.recordable(name), Verity.recordable(score))
     if self.storage.answersWithDefaults {
       return
+    }
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ScoreService & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("submit(id:name:score:)", arguments: (id, name, score), values: [id, name, score]) as Void? {
+        return _verityStubbed
+      }
+      return _verityReal.submit(id: id, name: name, score: score)
     }
     return self.storage.answer("submit(id:name:score:)", arguments: (id, name, score), values: [id, name, score]) as Void
   }
@@ -174,6 +244,12 @@ extension AlbumLibrary where Self: Verity.Mock {
   #if DEBUG || VERITY_MOCKS
   func album(id: Int) -> Record? {
     self.storage.log.record("album(id:)", Verity.recordable(id))
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("album(id:)", arguments: id, values: [id]) as Record?? {
+        return _verityStubbed
+      }
+      return _verityReal.album(id: id)
+    }
     return self.storage.answer("album(id:)", arguments: id, values: [id]) as Record?
   }
 
@@ -193,6 +269,12 @@ extension AlbumLibrary where Self: Verity.Mock {
     if self.storage.answersWithDefaults {
       return
     }
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void? {
+        return _verityStubbed
+      }
+      return _verityReal.save(record, overwrite: overwrite)
+    }
     return self.storage.answer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void
   }
 
@@ -209,6 +291,12 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   func count() -> Int {
     self.storage.log.record("count()")
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("count()", arguments: (), values: []) as Int? {
+        return _verityStubbed
+      }
+      return _verityReal.count()
+    }
     return self.storage.answer("count()", arguments: (), values: []) as Int
   }
 
@@ -225,6 +313,12 @@ extension ModelLibrary where Self: Verity.Mock {
   #if DEBUG || VERITY_MOCKS
   func model(id: Int) -> Model20? {
     self.storage.log.record("model(id:)", Verity.recordable(id))
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ModelLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("model(id:)", arguments: id, values: [id]) as Model20?? {
+        return _verityStubbed
+      }
+      return _verityReal.model(id: id)
+    }
     return self.storage.answer("model(id:)", arguments: id, values: [id]) as Model20?
   }
 
@@ -244,6 +338,12 @@ extension ModelLibrary where Self: Verity.Mock {
     if self.storage.answersWithDefaults {
       return
     }
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ModelLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (model, overwrite), values: [model, overwrite]) as Void? {
+        return _verityStubbed
+      }
+      return _verityReal.save(model, overwrite: overwrite)
+    }
     return self.storage.answer("save(_:overwrite:)", arguments: (model, overwrite), values: [model, overwrite]) as Void
   }
 
@@ -260,6 +360,12 @@ extension ModelLibrary where Self: Verity.Mock {
 
   func count() -> Int {
     self.storage.log.record("count()")
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ModelLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("count()", arguments: (), values: []) as Int? {
+        return _verityStubbed
+      }
+      return _verityReal.count()
+    }
     return self.storage.answer("count()", arguments: (), values: []) as Int
   }
 
@@ -276,6 +382,12 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
   #if DEBUG || VERITY_MOCKS
   func album(id: Int) -> MatchableRecord? {
     self.storage.log.record("album(id:)", Verity.recordable(id))
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any MatchableAlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("album(id:)", arguments: id, values: [id]) as MatchableRecord?? {
+        return _verityStubbed
+      }
+      return _verityReal.album(id: id)
+    }
     return self.storage.answer("album(id:)", arguments: id, values: [id]) as MatchableRecord?
   }
 
@@ -295,6 +407,12 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
     if self.storage.answersWithDefaults {
       return
     }
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any MatchableAlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void? {
+        return _verityStubbed
+      }
+      return _verityReal.save(record, overwrite: overwrite)
+    }
     return self.storage.answer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void
   }
 
@@ -311,6 +429,12 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   func count() -> Int {
     self.storage.log.record("count()")
+    if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any MatchableAlbumLibrary & Sendable).self) {
+      if let _verityStubbed = self.storage.stubbedAnswer("count()", arguments: (), values: []) as Int? {
+        return _verityStubbed
+      }
+      return _verityReal.count()
+    }
     return self.storage.answer("count()", arguments: (), values: []) as Int
   }
 

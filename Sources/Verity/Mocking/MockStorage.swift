@@ -23,12 +23,22 @@ public final class MockStorage: Sendable {
   public let log: CallLog
   /// Whether unexpected calls and unused stubs are reported (see ``MockStorage``).
   public let isStrict: Bool
+  /// The real object of a spying mock (a generated mock's `init(spying:)`), which calls no stub
+  /// matches go to; nil for any other mock.
+  ///
+  /// ```swift
+  /// let clock = ClockMock(spying: SystemClock())
+  /// clock.storage.spy != nil   // true
+  /// ```
+  public let spy: MockSpy?
+  /// Neither strict nor spying: a call no stub matches has nothing to report and nowhere to go.
+  @usableFromInline let _answersPlainly: Bool
 
-  /// Whether a call can skip the stub lookup: no stubs, and not strict (nothing to report).
-  /// Generated `Void` members return at once when it is true.
+  /// Whether a call can skip the stub lookup: no stubs, not strict (nothing to report) and not
+  /// spying (no real object to call). Generated `Void` members return at once when it is true.
   @inlinable
   public var answersWithDefaults: Bool {
-    !isStrict && stubCount.load(ordering: .acquiring) == 0
+    _answersPlainly && stubCount.load(ordering: .acquiring) == 0
   }
   /// The stubs, behind ``_withStubs(_:)``. (Mutexes stored inline, not ``_Lock`` objects: a
   /// mock is made and released by every test, and each lock object costs an allocation and a
@@ -53,6 +63,8 @@ public final class MockStorage: Sendable {
   public init(strict: Bool = false) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
+    self.spy = nil
+    self._answersPlainly = !strict
     self.paths = .automatic
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
@@ -62,7 +74,19 @@ public final class MockStorage: Sendable {
   package init(strict: Bool = false, paths: _MatchingPaths) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
+    self.spy = nil
+    self._answersPlainly = !strict
     self.paths = paths
+    self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Storage for a mock that spies on `spy`'s object (see ``init(spying:strict:fileID:filePath:line:column:)``).
+  init(strict: Bool, spy: MockSpy) {
+    self.log = CallLog(retainsValues: true)
+    self.isStrict = strict
+    self.spy = spy
+    self._answersPlainly = false
+    self.paths = .automatic
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
 

@@ -4,24 +4,39 @@
 import Testing
 import Verity
 import VerityMacros
-import VerityTesting
 
 enum GeneratedMocksExample07 {
-  @Test static func stampsWithTheClock() {
-    when(WallClockMock.$now()).thenReturn(1_000)
-    #expect(WallClockMock.now() == 1_000)     // this test's stub, whatever other tests stub
-    verify(WallClockMock.$now(), .times(1))   // this test's calls only
+  struct Frame: Equatable, Sendable { var text: String }
+
+  struct FrameError: Error, Equatable { var reason: String }
+
+  @Mock
+  protocol FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws
+    var name: String { get }
   }
 
-  @Test(.scopedStaticMocks, arguments: [1.0, 2.0, 3.0])
-  static func eachCaseHasItsOwnClock(time: Double) {
-    when(WallClockMock.$now()).thenReturn(time)
-    #expect(WallClockMock.now() == time)
-    verify(WallClockMock.$now(), .times(1))
+  struct LineEncoder: FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws {
+      guard !frame.text.isEmpty else { throw FrameError(reason: "empty") }
+      buffer += Array((frame.text + "\n").utf8)
+    }
+    var name: String { "lines" }
   }
-}
 
-@Mock
-protocol WallClock {
-  static func now() -> Double
+  @Test static func statements() async throws {
+    let encoder = FrameEncoderMock(spying: LineEncoder())
+    when(encoder.$name()).thenReturn("stubbed")                 // this member is stubbed
+
+    var buffer: [UInt8] = []
+    try encoder.encode(Frame(text: "hi"), into: &buffer)        // the real encoder writes the buffer
+    #expect(buffer == Array("hi\n".utf8))
+    #expect(throws: FrameError(reason: "empty")) { try encoder.encode(Frame(text: ""), into: &buffer) }
+    #expect(encoder.name == "stubbed")
+
+    verify(encoder.$encode(Frame(text: "hi"), into: [UInt8]()))  // recorded as it was passed
+    verify(encoder.$encode(any(), into: any()), .times(2))
+    verify(encoder.$name())
+    encoder.verifyNoMoreInteractions()
+  }
 }

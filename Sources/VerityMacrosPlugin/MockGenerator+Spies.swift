@@ -1,0 +1,269 @@
+import SwiftSyntax
+
+// `@Mock` for spies: every generated mock has `init(spying real:)`, and each instance member that
+// can reach the real object passes it a call that no stub matches (see `spyBlock`). What cannot:
+// static members (the real object is an instance), initializer requirements, a synchronous
+// member of an actor protocol (the real actor is reached only with `await`), and a member whose
+// signature names `Self`, an associated type, or takes a variadic parameter.
+
+/// How a member calls the real object, for a spying mock.
+struct SpyCall {
+  /// The call, with `try` and `await` as the member needs (`try await _verityReal.load(id: id)`), or
+  /// the statement (`_verityReal.level = newValue`) when `returnsValue` is false.
+  var call: String
+  /// Whether the call is an expression that gives the member's result.
+  var returnsValue: Bool
+  /// A setter or `mutating` member: the real object is changed in a copy and put back.
+  var isMutating: Bool
+  /// Declarations the call needs first (the local function an opened call goes through).
+  var prelude: String = ""
+}
+
+/// How a spy passes a member's calls to its real object.
+enum SpyForwarding {
+  /// Through the protocol's existential.
+  case direct
+  /// Through a local generic function that opens the existential: the member's types name an
+  /// associated type.
+  case opened
+}
+
+extension MockGenerator {
+  /// The protocol's existential, as a spy's object is read in a generated member.
+  var spiedExistential: String { "(any \(proto.name.text) & Sendable)" }
+
+  /// The mock class's `init(spying:)`: `any P & Sendable`, or for a protocol with associated types
+  /// a generic form whose real object's associated types are the mock's.
+  func spyingInitializer(genericParameterNames: [String], nonisolated: String, superInit: String) -> String {
+    let location = "fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,\n  column: UInt = #column"
+    let generic: String
+    let parameterType: String
+    if genericParameterNames.isEmpty {
+      generic = ""
+      parameterType = "any \(proto.name.text) & Sendable"
+    } else {
+      generic = "<Real: \(proto.name.text) & Sendable>"
+      parameterType = "Real"
+    }
+    let whereClause = genericParameterNames.isEmpty
+      ? "" : " where " + genericParameterNames.map { "Real.\($0) == \($0)" }.joined(separator: ", ")
+    return """
+      /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
+      /// answered by the stub, any other goes to `real` (its result, its error, its `inout`
+      /// writes). Static members and initializers are the mock's own, never `real`'s.
+      ///
+      /// - Parameters:
+      ///   - real: the object calls go to.
+      ///   - strict: report stubs no call uses.
+      \(access)\(nonisolated)init\(generic)(
+        spying real: \(parameterType), strict: Bool = false,
+        \(location)
+      )\(whereClause) {
+        self.storage = Verity.MockStorage(
+          spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit.isEmpty ? "" : "\n  super.init()")
+      }
+      """
+  }
+
+  /// How a spy passes a member's calls on, or nil when it cannot: a static member, a member whose
+  /// types name `Self` itself, one with a variadic parameter, and (in an actor protocol) one that
+  /// is neither `async` nor `nonisolated`. A member whose types name an associated type
+  /// (`Item`, `Self.Item`) calls the real object opened as its own type (`opened`).
+  func spyForwarding(
+    isStatic: Bool, isAsync: Bool, isNonisolated: Bool, parameters: [MockParameter], types: [String],
+    generics: [Syntax] = [], isRethrows: Bool = false
+  ) -> SpyForwarding? {
+    if isStatic { return nil }
+    if isActorProtocol && !isAsync && !isNonisolated { return nil }
+    if parameters.contains(where: { $0.declaredType.hasSuffix("...") }) { return nil }
+    for parameter in parameters where isAutoclosure(parameter) && parameter.declaredType.contains("throws") {
+      return nil
+    }
+    let syntax = (types + parameters.map(\.declaredType)).map { Syntax(TypeSyntax(stringLiteral: $0)) } + generics
+    let names = syntax.reduce(into: Set<String>()) { names, node in
+      let visitor = TypeNameCollector(viewMode: .sourceAccurate)
+      visitor.walk(node)
+      names.formUnion(visitor.names)
+    }
+    if names.contains("Self") { return nil }
+    // A generic member whose constraints name an associated type would need them restated for the
+    // opened type: not passed on.
+    if !generics.isEmpty && generics.contains(where: { mentionsAssociatedType($0) }) { return nil }
+    if names.isDisjoint(with: associatedTypeNames) { return .direct }
+    // A local function cannot rethrow what the member's closure throws.
+    return isRethrows ? nil : .opened
+  }
+
+  /// A member's generic parameters and `where` clause, for `spyForwarding`.
+  func genericSyntax(_ parameters: GenericParameterClauseSyntax?, _ whereClause: GenericWhereClauseSyntax?) -> [Syntax] {
+    var syntax: [Syntax] = []
+    if let parameters { syntax.append(Syntax(parameters)) }
+    if let whereClause { syntax.append(Syntax(whereClause)) }
+    return syntax
+  }
+
+  func mentionsAssociatedType(_ node: Syntax) -> Bool {
+    let visitor = TypeNameCollector(viewMode: .sourceAccurate)
+    visitor.walk(node)
+    return !visitor.names.isDisjoint(with: associatedTypeNames)
+  }
+
+  /// `type` with the protocol's associated types as the opened real object's (`[Item]` is
+  /// `[_VerityReal.Item]`).
+  func openedType(_ type: String) -> String {
+    AssociatedTypeOpener(names: associatedTypeNames).rewrite(TypeSyntax(stringLiteral: type)).trimmedDescription
+  }
+
+  /// The call a spy makes: `call` builds the call on `_verityReal` from each argument as passed.
+  /// An `opened` call goes through a local generic function, with each value whose type names an
+  /// associated type cast to the real object's (they are the same types: `init(spying:)` requires
+  /// it).
+  func spyCall(
+    _ forwarding: SpyForwarding, parameters: [MockParameter], returnType: String, throwsClause: String?,
+    isAsync: Bool, returnsValue: Bool, isMutating: Bool, call: ((MockParameter) -> String) -> String
+  ) -> SpyCall {
+    let effects = effectPrefix(throwing: throwsClause != nil, isAsync: isAsync)
+    guard forwarding == .opened else {
+      return SpyCall(call: effects + call(forwardedArgument), returnsValue: returnsValue, isMutating: isMutating)
+    }
+    var prelude: [String] = []
+    var restore: [String] = []
+    let text = call { parameter in
+      guard mentionsAssociatedType(Syntax(TypeSyntax(stringLiteral: parameter.valueType))) else {
+        return forwardedArgument(parameter)
+      }
+      let opened = openedType(parameter.valueType)
+      let value: String
+      if parameter.declaredType.hasPrefix("inout ") {
+        prelude.append("var \(parameter.name)_opened = \(parameter.name) as! \(opened)")
+        restore.append("\(parameter.name) = \(parameter.name)_opened as! \(parameter.valueType)")
+        value = "&\(parameter.name)_opened"
+      } else {
+        value = "\(parameter.name) as! \(opened)"
+      }
+      return parameter.label == "_" ? value : "\(parameter.selectorLabel): \(value)"
+    }
+    let resultCast = returnsValue && mentionsAssociatedType(Syntax(TypeSyntax(stringLiteral: returnType)))
+      ? " as! \(returnType)" : ""
+    var body = prelude
+    if !restore.isEmpty { body.append("defer {\n\(indent(restore.joined(separator: "\n")))\n}") }
+    body.append(returnsValue ? "return \(effects)\(text)\(resultCast)" : effects + text)
+    let effectText = (isAsync ? " async" : "") + (throwsClause.map { " " + $0 } ?? "")
+    let receiver = isMutating ? "_ _verityReal: inout _VerityReal" : "_ _verityReal: _VerityReal"
+    let function = """
+      func _verityForward<_VerityReal: \(proto.name.text)>(\(receiver))\(effectText) -> \(returnsValue ? returnType : "Void") {
+      \(indent(body.joined(separator: "\n")))
+      }
+      """
+    let argument = isMutating ? "&_verityReal" : "_verityReal"
+    return SpyCall(
+      call: "\(effects)_verityForward(\(argument))", returnsValue: true, isMutating: isMutating, prelude: function)
+  }
+
+  /// An argument as a value, without its label (`set: newValue` is `newValue`): a setter's new value.
+  func argumentValue(_ argument: String) -> String {
+    argument.hasPrefix("set: ") ? String(argument.dropFirst(5)) : argument
+  }
+
+  func isAutoclosure(_ parameter: MockParameter) -> Bool {
+    parameter.declaredType.contains("@autoclosure")
+  }
+
+  /// A parameter as the forwarded call passes it: `&value` for `inout`, `value()` for an
+  /// autoclosure (the real member wraps it again).
+  func forwardedArgument(_ parameter: MockParameter) -> String {
+    let value: String
+    if parameter.declaredType.hasPrefix("inout ") {
+      value = "&\(parameter.name)"
+    } else if isAutoclosure(parameter) {
+      value = "\(parameter.name)()"
+    } else {
+      value = parameter.name
+    }
+    return parameter.label == "_" ? value : "\(parameter.selectorLabel): \(value)"
+  }
+
+  /// `try await ` for a call with these effects.
+  func effectPrefix(throwing: Bool, isAsync: Bool) -> String {
+    (throwing ? "try " : "") + (isAsync ? "await " : "")
+  }
+
+  /// The statements that, when the mock spies, answer a call from a matching stub or else pass
+  /// it to the real object. Placed after the call is recorded; nothing runs for a mock that does
+  /// not spy but the check of `storage.spy`.
+  func spyBlock(
+    _ spy: SpyCall, identifier: String, parameters: [MockParameter], storage: String, returnType: String,
+    throwing: Bool, typedError: String?
+  ) -> String {
+    let literal = stringLiteral(identifier)
+    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]"
+    let tuple = argumentTuple(parameters)
+    let isThrowingLookup = throwing || typedError != nil
+    var lookup = isThrowingLookup
+      ? "try \(storage).stubbedAnswerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)?"
+      : "\(storage).stubbedAnswer(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)?"
+    for parameter in parameters.reversed() where parameter.isNonEscapingClosure {
+      let tryKeyword = isThrowingLookup ? "try " : ""
+      lookup = "\(tryKeyword)withoutActuallyEscaping(\(parameter.name)) { \(parameter.name) in \(lookup) }"
+    }
+    var stubbed = "if let _verityStubbed = \(lookup) {\n  return _verityStubbed\n}"
+    if let typedError {
+      stubbed = """
+        do {
+        \(indent(stubbed))
+        } catch let error as \(typedError) {
+          throw error
+        } catch {
+          return try \(storage).typedErrorMismatch(error, as: \(typedError).self, \(literal)) as \(returnType)
+        }
+        """
+    }
+    let binding = spy.isMutating ? "var" : "let"
+    let putBack = spy.isMutating ? "defer { _veritySpy.putBack(&_verityReal) }\n" : ""
+    let call = (spy.prelude.isEmpty ? "" : spy.prelude + "\n") + (spy.returnsValue ? "return \(spy.call)" : "\(spy.call)\nreturn")
+    return """
+      if let _veritySpy = \(storage).spy, \(binding) _verityReal = _veritySpy.object(as: \(spiedExistential).self) {
+      \(indent(stubbed))
+      \(indent(putBack + call))
+      }
+
+      """
+  }
+}
+
+/// Collects the names of the identifier types in a type, and the bases of member types; `Self.Item`
+/// counts as `Item` (`Self` alone as `Self`).
+final class TypeNameCollector: SyntaxVisitor {
+  var names: Set<String> = []
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    names.insert(node.name.text)
+    return .visitChildren
+  }
+  override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+    guard node.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Self" else { return .visitChildren }
+    names.insert(node.name.text)
+    return node.genericArgumentClause.map { walk($0); return .skipChildren } ?? .skipChildren
+  }
+}
+
+/// Rewrites the protocol's associated types (`Item`, `Self.Item`) to the opened real object's
+/// (`_VerityReal.Item`).
+final class AssociatedTypeOpener: SyntaxRewriter {
+  let names: Set<String>
+  init(names: Set<String>) {
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard names.contains(node.name.text), node.genericArgumentClause == nil else { return super.visit(node) }
+    return TypeSyntax(stringLiteral: "_VerityReal.\(node.name.text)")
+      .with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+  }
+  override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+    guard node.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Self", names.contains(node.name.text) else {
+      return super.visit(node)
+    }
+    return TypeSyntax(stringLiteral: "_VerityReal.\(node.name.text)")
+      .with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+  }
+}
