@@ -52,7 +52,7 @@ final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
   @usableFromInline
   init(namingType: Bool, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self.namingType = namingType
-    super.init(engineTest: .anyValue, waits: waits, captor: captor)
+    super.init(enginePredicate: .anyValue, waits: waits, captor: captor)
   }
 
   override func describe() -> String { namingType ? "any(\(_render(type: T.self)))" : "any()" }

@@ -69,7 +69,7 @@ private func _comparison<T: Comparable & Sendable>(
 ) -> Matcher<T> {
   Matcher(
     "\(name)(\(_render(bound)))", engineForm: .opaque, test: { accepts($0, bound) },
-    engineTest: .comparison(bound, lower: lower, inclusive: inclusive)
+    enginePredicate: .comparison(bound, lower: lower, inclusive: inclusive)
   ) { value in
     accepts(value, bound)
       ? .match : .mismatch("\(_render(value)) is not \(phrase) \(_render(bound))")

@@ -63,7 +63,7 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
   }
 
   @usableFromInline
-  override func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
+  override func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
     guard captor == nil else { return .unsupported }
     // The engine compares bytes where they decide `==` (see `_bytesDecideEquality`), and runs
     // `==` itself where they never do: a plain type with no conformance, or a conformance that

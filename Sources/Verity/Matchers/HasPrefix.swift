@@ -12,7 +12,7 @@ public func hasPrefix(_ prefix: String, ignoringCase: Bool = false) -> Matcher<S
   return Matcher(
     "hasPrefix(\(_render(prefix))\(sensitivity.argumentSuffix))", engineForm: .opaque,
     test: { sensitivity.fold($0).hasPrefix(folded) },
-    engineTest: .string(.prefix, prefix, ignoringCase: ignoringCase)
+    enginePredicate: .string(.prefix, prefix, ignoringCase: ignoringCase)
   ) { value in
     sensitivity.fold(value).hasPrefix(folded)
       ? .match

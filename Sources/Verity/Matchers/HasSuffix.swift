@@ -12,7 +12,7 @@ public func hasSuffix(_ suffix: String, ignoringCase: Bool = false) -> Matcher<S
   return Matcher(
     "hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))", engineForm: .opaque,
     test: { sensitivity.fold($0).hasSuffix(folded) },
-    engineTest: .string(.suffix, suffix, ignoringCase: ignoringCase)
+    enginePredicate: .string(.suffix, suffix, ignoringCase: ignoringCase)
   ) { value in
     sensitivity.fold(value).hasSuffix(folded)
       ? .match

@@ -20,7 +20,7 @@ public func `in`<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> 
 public func isIn<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> {
   let rendered = _render(range: range)
   return Matcher(
-    "in(\(rendered))", engineForm: .opaque, test: { range.contains($0) }, engineTest: .range(range)
+    "in(\(rendered))", engineForm: .opaque, test: { range.contains($0) }, enginePredicate: .range(range)
   ) { value in
     range.contains(value) ? .match : .mismatch("\(_render(value)) is not in \(rendered)")
   }

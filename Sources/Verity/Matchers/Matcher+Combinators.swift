@@ -14,7 +14,7 @@ extension Matcher {
       case (.any, .any): .any
       default: .opaque
       }
-    let (left, right) = (lhs._test, rhs._test)
+    let (left, right) = (lhs.verdictFunction, rhs.verdictFunction)
     var combined = Matcher(
       composing: .all, [lhs, rhs], "(\(lhs.description) && \(rhs.description))", engineForm: form,
       waiting: max(lhs.waiting, rhs.waiting), test: { left($0) && right($0) }
@@ -47,7 +47,7 @@ extension Matcher {
   /// matcher.matches(5)   // .mismatch("5 is not less than 0 and 5 is not greater than 10")
   /// ```
   public static func || (lhs: Matcher<T>, rhs: Matcher<T>) -> Matcher<T> {
-    let (left, right) = (lhs._test, rhs._test)
+    let (left, right) = (lhs.verdictFunction, rhs.verdictFunction)
     var combined = Matcher(
       composing: .either, [lhs, rhs], "(\(lhs.description) || \(rhs.description))", engineForm: .opaque,
       waiting: max(lhs.waiting, rhs.waiting), test: { left($0) || right($0) }
@@ -87,7 +87,7 @@ extension Matcher {
       case .notEqual(let value): .equal(value)
       default: .opaque
       }
-    let test = matcher._test
+    let test = matcher.verdictFunction
     var negated = Matcher(
       composing: .not, [matcher], "!\(name())", engineForm: form, waiting: matcher.waiting, test: { !test($0) }
     ) { value in
@@ -145,15 +145,15 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     self.operation = operation
     self.parts = parts
     super.init(
-      describe: describe, check: check, test: test, engineTest: nil, engineForm: engineForm, waiting: waiting,
+      describe: describe, check: check, test: test, enginePredicate: nil, engineForm: engineForm, waiting: waiting,
       waits: waits, captor: captor, checksOptionalType: _isOptional(T.self))
   }
 
   override func matchesOtherValue(_ value: Any?) -> Bool {
     switch operation {
-    case .all: parts.allSatisfy { $0.matchesAny(value) }
-    case .either: parts.contains { $0.matchesAny(value) }
-    case .not: !parts[0].matchesAny(value)
+    case .all: parts.allSatisfy { $0.verdictOnAny(value) }
+    case .either: parts.contains { $0.verdictOnAny(value) }
+    case .not: !parts[0].verdictOnAny(value)
     }
   }
 
@@ -161,18 +161,18 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     switch operation {
     case .all:
       for part in parts {
-        if case .mismatch(let why) = part.checkAny(value) { return .mismatch(why) }
+        if case .mismatch(let why) = part.checkOnAny(value) { return .mismatch(why) }
       }
       return .match
     case .either:
       var reasons: [String] = []
       for part in parts {
-        guard case .mismatch(let why) = part.checkAny(value) else { return .match }
+        guard case .mismatch(let why) = part.checkOnAny(value) else { return .match }
         reasons.append(why)
       }
       return .mismatch(reasons.joined(separator: " and "))
     case .not:
-      guard parts[0].matchesAny(value) else { return .match }
+      guard parts[0].verdictOnAny(value) else { return .match }
       return .mismatch("\(_render(value as Any)) matches \(parts[0].describe())")
     }
   }
@@ -184,10 +184,10 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     }
   }
 
-  override func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
+  override func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
     // Captors capture through the compiled pattern; otherwise the parts' verdicts decide, as the
     // engine's predicate asks them.
-    nestedCaptors.isEmpty && captor == nil ? super._quickForm(typeIsExact: typeIsExact) : .unsupported
+    nestedCaptors.isEmpty && captor == nil ? super.quickPathForm(typeIsExact: typeIsExact) : .unsupported
   }
 
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {

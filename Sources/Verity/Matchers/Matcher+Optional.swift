@@ -15,7 +15,7 @@ extension Matcher {
   public var optional: Matcher<T?> {
     let form: _MatcherEngineForm =
       if case .equal(let value) = engineForm { .equal(value) } else { .opaque }
-    let (test, description) = (_test, description)
+    let (test, description) = (verdictFunction, description)
     return Matcher<T?>(
       description, engineForm: form, waiting: waiting, test: { $0.map(test) ?? false }
     ) { value in

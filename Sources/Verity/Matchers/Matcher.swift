@@ -41,7 +41,7 @@ public struct Matcher<T>: Sendable {
 
   /// The same answer as ``matches(_:)``, without building a mismatch sentence: what queries over
   /// many recorded calls run.
-  package var _test: @Sendable (T) -> Bool {
+  package var verdictFunction: @Sendable (T) -> Bool {
     if let test = core.test { return test }
     let core = self.core
     return { core.verdict($0) }
@@ -49,7 +49,7 @@ public struct Matcher<T>: Sendable {
 
   /// A form of this matcher the C engine evaluates on argument bytes (built-in comparisons and
   /// string matchers), or nil.
-  package var _engineTest: _EngineTest? { core.engineTest }
+  package var enginePredicate: _EnginePredicate? { core.enginePredicate }
 
   /// How the engine can evaluate this matcher; see ``_MatcherEngineForm``.
   @usableFromInline
@@ -133,18 +133,18 @@ public struct Matcher<T>: Sendable {
 
   /// - Parameters:
   ///   - test: the check's answer without a sentence (default: the check's `isMatch`).
-  ///   - engineTest: the engine form of the check, for the built-in matchers that have one.
+  ///   - enginePredicate: the engine form of the check, for the built-in matchers that have one.
   ///   - description: built only when read (a failure message, ``description``).
   package init(
     _ description: @autoclosure @escaping @Sendable () -> String,
     engineForm: _MatcherEngineForm,
     waiting: Duration = .zero,
     test: (@Sendable (T) -> Bool)? = nil,
-    engineTest: _EngineTest? = nil,
+    enginePredicate: _EnginePredicate? = nil,
     _ check: @escaping @Sendable (T) -> MatchResult
   ) {
     core = _MatcherCore(
-      describe: description, check: check, test: test, engineTest: engineTest,
+      describe: description, check: check, test: test, enginePredicate: enginePredicate,
       engineForm: engineForm, waiting: waiting, waits: _MatcherWaits(), captor: nil,
       checksOptionalType: _isOptional(T.self))
   }
@@ -170,7 +170,7 @@ public struct Matcher<T>: Sendable {
 
   /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
   /// has one): what a query over recorded calls asks for each candidate.
-  package func _test(matching value: T) -> Bool {
+  package func verdict(_ value: T) -> Bool {
     core.verdict(value)
   }
 }
@@ -184,23 +184,23 @@ extension Matcher: CustomStringConvertible {}
 @usableFromInline
 protocol _HandleMatcher: AnyObject, Sendable {
   /// The matcher this core is the parts of, for compiling.
-  func _compilable() -> any _CompilableMatcher
+  func compilableMatcher() -> any _CompilableMatcher
 
-  /// How a verification of a small log can answer for this matcher (see ``_QuickArgumentForm``):
+  /// How a verification of a small log can answer for this matcher (see ``_QuickPathForm``):
   /// as an argument whose recorded values all have the matcher's type (`typeIsExact`, a generated
   /// mock's handle), or as an element of an `[Any?]` list, whose values may have any type.
-  func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm
+  func quickPathForm(typeIsExact: Bool) -> _QuickPathForm
 
 
-  /// The verdict on a recorded value: what the engine runs for a ``_QuickArgumentForm/verdict``
-  /// argument (``Matcher/_matchesAny(_:)``).
-  func _quickVerdict(_ value: Any?) -> Bool
+  /// The verdict on a recorded value: what the engine runs for a ``_QuickPathForm/verdict``
+  /// argument (``Matcher/verdictOnAny(_:)``).
+  func verdictOnAny(_ value: Any?) -> Bool
 }
 
 /// How a verification of a small log answers for one argument of a handle in Swift, with the same
 /// answer the compiled pattern gives (``ExpectedArgument``).
 @usableFromInline
-enum _QuickArgumentForm {
+enum _QuickPathForm {
   /// Every recorded value matches (`any()` of the argument's own type).
   case any
   /// The matcher's verdict on the recorded value decides, as it does in the engine: a matcher the
@@ -227,7 +227,7 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   let _check: (@Sendable (T) -> MatchResult)?
   /// The check's answer without a sentence, when the matcher has a faster one than `check`.
   let test: (@Sendable (T) -> Bool)?
-  let engineTest: _EngineTest?
+  let enginePredicate: _EnginePredicate?
   let _engineForm: _MatcherEngineForm
   let waiting: Duration
   let waits: _MatcherWaits<T>
@@ -236,13 +236,13 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
 
   init(
     describe: @escaping @Sendable () -> String, check: @escaping @Sendable (T) -> MatchResult,
-    test: (@Sendable (T) -> Bool)?, engineTest: _EngineTest?, engineForm: _MatcherEngineForm,
+    test: (@Sendable (T) -> Bool)?, enginePredicate: _EnginePredicate?, engineForm: _MatcherEngineForm,
     waiting: Duration, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?, checksOptionalType: Bool
   ) {
     self._describe = describe
     self._check = check
     self.test = test
-    self.engineTest = engineTest
+    self.enginePredicate = enginePredicate
     self._engineForm = engineForm
     self.waiting = waiting
     self.waits = waits
@@ -252,11 +252,11 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
 
   /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
   /// the two `with` methods.
-  init(engineTest: _EngineTest? = nil, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
+  init(enginePredicate: _EnginePredicate? = nil, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self._describe = nil
     self._check = nil
     self.test = nil
-    self.engineTest = engineTest
+    self.enginePredicate = enginePredicate
     self._engineForm = .opaque
     self.waiting = .zero
     self.waits = waits
@@ -309,23 +309,20 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   var nestedCaptors: [any ArgumentCapturing] { [] }
 
   @usableFromInline
-  final func _compilable() -> any _CompilableMatcher { Matcher(_core: self) }
+  final func compilableMatcher() -> any _CompilableMatcher { Matcher(_core: self) }
 
   @usableFromInline
-  final func _quickVerdict(_ value: Any?) -> Bool { matchesAny(value) }
-
-  @usableFromInline
-  func _quickForm(typeIsExact: Bool) -> _QuickArgumentForm {
+  func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
     if captor != nil { return .unsupported }
     // (In a list, `any()` of a type checks the value's type: the engine runs it as a predicate.)
-    if typeIsExact, case .anyValue? = engineTest { return .any }
-    if !typeIsExact, case .anyValue? = engineTest {
+    if typeIsExact, case .anyValue? = enginePredicate { return .any }
+    if !typeIsExact, case .anyValue? = enginePredicate {
       if case .any = engineForm { return .any }
       return .verdict
     }
     // Other engine tests (built-in comparisons, string matchers) run in C on bytes: they are left
     // to the engine. Without one, the engine runs this core's verdict on the recorded value.
-    guard engineTest == nil else { return .unsupported }
+    guard enginePredicate == nil else { return .unsupported }
     switch engineForm {
     case .any: return .any
     case .opaque: return .verdict
@@ -337,11 +334,11 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   var engineForm: _MatcherEngineForm { _engineForm }
 
   /// What compiling the matcher as a call argument needs (see
-  /// ``_CompilableMatcher/_compilation(typeIsExact:)``), read in place.
-  final func compilation(typeIsExact: Bool) -> _MatcherCompilation {
+  /// ``_CompilableMatcher/compiledForm(typeIsExact:)``), read in place.
+  final func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm {
     if let captor {
       if let capturing = captor as? any ArgumentCapturing { return .captor(capturing) }
-    } else if typeIsExact, case .anyValue? = engineTest {
+    } else if typeIsExact, case .anyValue? = enginePredicate {
       return .anyValue
     }
     let nested = nestedCaptors
@@ -351,14 +348,14 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   /// This core with other value-dependent waits.
   func with(waits: _MatcherWaits<T>) -> _MatcherCore {
     _MatcherCore(
-      describe: _describe!, check: _check!, test: test, engineTest: engineTest, engineForm: _engineForm,
+      describe: _describe!, check: _check!, test: test, enginePredicate: enginePredicate, engineForm: _engineForm,
       waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)
   }
 
   /// This core with another captor.
   func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore {
     _MatcherCore(
-      describe: _describe!, check: _check!, test: test, engineTest: engineTest, engineForm: _engineForm,
+      describe: _describe!, check: _check!, test: test, enginePredicate: enginePredicate, engineForm: _engineForm,
       waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)
   }
 }

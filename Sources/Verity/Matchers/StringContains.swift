@@ -14,7 +14,7 @@ public func contains(_ substring: String, ignoringCase: Bool = false) -> Matcher
   return Matcher(
     "contains(\(_render(substring))\(sensitivity.argumentSuffix))", engineForm: .opaque,
     test: { needle.isEmpty || sensitivity.fold($0).contains(needle) },
-    engineTest: .string(.contains, substring, ignoringCase: ignoringCase)
+    enginePredicate: .string(.contains, substring, ignoringCase: ignoringCase)
   ) { value in
     needle.isEmpty || sensitivity.fold(value).contains(needle)
       ? .match

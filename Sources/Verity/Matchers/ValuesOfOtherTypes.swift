@@ -2,7 +2,7 @@ import Foundation
 
 // The one rule for a value a matcher meets through `Any`: a mock's recorded argument, a list
 // element of `verifyCall`, a stub's incoming argument. Every path that asks a matcher about such
-// a value reads it here (`_MatcherCore.matchesAny`, `Matcher.matches(any:)`, captors), and the
+// a value reads it here (`_MatcherCore.verdictOnAny`, `Matcher.matches(any:)`, captors), and the
 // engine's compiled patterns are built to give the same answers (see `ExpectedArgument`). The
 // "Equality and matching" article states it for users; the seeded differential test
 // (`MatchingPathsDifferentialTests`) holds every path to it.
@@ -108,29 +108,30 @@ extension Matcher: AnyArgumentMatcher {
   /// lessThan(3).matches(any: "x")          // .mismatch("value of type String does not conform to expected type Int")
   /// ```
   public func matches(any value: Any?) -> MatchResult {
-    _core.checkAny(value)
+    _core.checkOnAny(value)
   }
 
   /// ``matches(any:)``'s verdict, reached the same way, with no sentence built for a mismatch: what
   /// verifications and stubs evaluate for each recorded or incoming argument.
   @usableFromInline
-  package func _matchesAny(_ value: Any?) -> Bool {
-    _core.matchesAny(value)
+  package func verdictOnAny(_ value: Any?) -> Bool {
+    _core.verdictOnAny(value)
   }
 
-  /// ``_matchesAny(_:)`` as a closure, for a predicate the engine keeps: it holds only the
+  /// ``verdictOnAny(_:)`` as a closure, for a predicate the engine keeps: it holds only the
   /// matcher's parts (one object, so making it allocates nothing).
   @usableFromInline
-  var _verdictOnAny: @Sendable (Any?) -> Bool {
+  var verdictOnAnyFunction: @Sendable (Any?) -> Bool {
     let core = _core
-    return { core.matchesAny($0) }
+    return { core.verdictOnAny($0) }
   }
 }
 
 extension _MatcherCore {
-  /// ``Matcher/_matchesAny(_:)``: a value of exactly type `T` is read as one directly
+  /// ``Matcher/verdictOnAny(_:)``: a value of exactly type `T` is read as one directly
   /// (``_exactCast(_:to:)``: no dynamic cast, no optional of `T`); anything else by the rule.
-  final func matchesAny(_ value: Any?) -> Bool {
+  @usableFromInline
+  final func verdictOnAny(_ value: Any?) -> Bool {
     if !checksOptionalType, case .some(let present) = value,
       ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
     {
@@ -140,7 +141,7 @@ extension _MatcherCore {
   }
 
   /// ``Matcher/matches(any:)``.
-  final func checkAny(_ value: Any?) -> MatchResult {
+  final func checkOnAny(_ value: Any?) -> MatchResult {
     if !checksOptionalType, case .some(let present) = value,
       ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
     {

@@ -82,7 +82,7 @@ extension ArgumentCaptor: ArgumentCapturing {
   @usableFromInline
   func uncapturable(from log: CallLog, argument: Int, matching pattern: CallPattern) -> String? {
     var problem: String? = nil
-    log._forEachRetainedValue(argument: argument, matching: pattern) { value in
+    log._forEachKeptValue(argument: argument, matching: pattern) { value in
       guard problem == nil, Self.captured(value) == nil else { return }
       guard let value, let present = _flattenOptional(value) else {
         problem = "nil"
@@ -98,7 +98,7 @@ extension ArgumentCaptor: ArgumentCapturing {
     // The values go straight into the captor's storage, under its lock (a `Value` need not be
     // `Sendable`, so it never travels outside).
     captured._withLock { values in
-      log._forEachRetainedValue(argument: argument, matching: pattern) { value in
+      log._forEachKeptValue(argument: argument, matching: pattern) { value in
         if let captured = Self.captured(value) { values.append(captured) }
       }
     }

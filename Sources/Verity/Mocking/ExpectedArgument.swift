@@ -34,7 +34,7 @@ struct ExpectedArgument: Sendable {
   private(set) var ownDescription: String? = nil
   let pattern: ArgumentPattern
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
-  let accelerator: _ArgumentAccelerator?
+  let accelerator: _PlainArgumentForm?
   /// The captors inside a composed matcher (`greaterThan(0) && captor.capture()`), which capture
   /// this argument in the calls the whole matcher accepts.
   private(set) var nestedCaptors: [any ArgumentCapturing] = []
@@ -77,7 +77,7 @@ struct ExpectedArgument: Sendable {
     self.init(compiling: matcher, typeIsExact: true)
   }
 
-  private init(kind: Kind, pattern: ArgumentPattern, accelerator: _ArgumentAccelerator? = nil) {
+  private init(kind: Kind, pattern: ArgumentPattern, accelerator: _PlainArgumentForm? = nil) {
     self.kind = kind
     self.pattern = pattern
     self.accelerator = accelerator
@@ -95,7 +95,7 @@ struct ExpectedArgument: Sendable {
   private init(compiling matcher: any _CompilableMatcher, typeIsExact: Bool) {
     // One call asks the matcher everything compiling needs (each requirement of a generic type
     // called through the protocol costs a dispatch and a copy of the existential).
-    switch matcher._compilation(typeIsExact: typeIsExact) {
+    switch matcher.compiledForm(typeIsExact: typeIsExact) {
     case .captor(let captor):
       kind = .captor(captor)
       pattern = .any
@@ -108,13 +108,13 @@ struct ExpectedArgument: Sendable {
       accelerator = nil
       return
     case .form(let form):
-      (kind, pattern) = Self.compile(matcher, form: form) { matcher._verdictOnAny }
+      (kind, pattern) = Self.compile(matcher, form: form) { matcher.verdictOnAnyFunction }
     case .capturing(let captors, let form):
-      (kind, pattern) = Self.compile(matcher, form: form) { matcher._verdictOnAny }
+      (kind, pattern) = Self.compile(matcher, form: form) { matcher.verdictOnAnyFunction }
       nestedCaptors = captors
     }
     if case .valuePredicate = pattern {
-      accelerator = matcher._accelerator()
+      accelerator = matcher.plainArgumentForm()
     } else {
       accelerator = nil
     }
@@ -210,7 +210,7 @@ struct ExpectedArgument: Sendable {
   var equatableValue: Any? {
     switch kind {
     case .equatable(_, let expectation): expectation.value
-    case .matcher(let matcher, _, false): ((matcher as? any _CompilableMatcher)?._handleMatcher as? any _EqualExpectation)?._expectedValue
+    case .matcher(let matcher, _, false): ((matcher as? any _CompilableMatcher)?.handleMatcher as? any _EqualExpectation)?._expectedValue
     default: nil
     }
   }
@@ -293,7 +293,7 @@ func _knownMatcherCore(_ element: Any?) -> (any _HandleMatcher)? {
   guard let present = element, let known = _ArgumentElementKind.known.value(for: type(of: present)),
     let open = known.openMatcher
   else { return nil }
-  return open(present)._handleMatcher
+  return open(present).handleMatcher
 }
 
 /// `value` as a conformance whose structure decides `==` by its bytes: one that promises equal
@@ -390,20 +390,20 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var engineForm: _MatcherEngineForm { get }
   /// What compiling the matcher as an argument needs, in one call: its captor, else `.anyValue`
   /// when `typeIsExact` and it accepts every value of its type, else its engine form.
-  func _compilation(typeIsExact: Bool) -> _MatcherCompilation
+  func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
-  func _accelerator() -> _ArgumentAccelerator?
+  func plainArgumentForm() -> _PlainArgumentForm?
   /// `matches(any:)`'s verdict with no mismatch sentence built.
-  func _matchesAny(_ value: Any?) -> Bool
-  /// ``_matchesAny(_:)`` as a closure the engine can keep.
-  var _verdictOnAny: @Sendable (Any?) -> Bool { get }
+  func verdictOnAny(_ value: Any?) -> Bool
+  /// ``verdictOnAny(_:)`` as a closure the engine can keep.
+  var verdictOnAnyFunction: @Sendable (Any?) -> Bool { get }
   /// The matcher's core, as a handle keeps it.
-  var _handleMatcher: any _HandleMatcher { get }
+  var handleMatcher: any _HandleMatcher { get }
 }
 
-/// What ``_CompilableMatcher/_compilation(typeIsExact:)`` answers.
+/// What ``_CompilableMatcher/compiledForm(typeIsExact:)`` answers.
 @usableFromInline
-enum _MatcherCompilation {
+enum _CompiledMatcherForm {
   /// The matcher stands for this captor (any call matches; the argument is captured).
   case captor(any ArgumentCapturing)
   /// The matcher accepts every value of its type, and every recorded argument has that type.
@@ -417,10 +417,10 @@ enum _MatcherCompilation {
 
 extension Matcher: _CompilableMatcher {
   @usableFromInline
-  func _compilation(typeIsExact: Bool) -> _MatcherCompilation {
-    _core.compilation(typeIsExact: typeIsExact)
+  func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm {
+    _core.compiledForm(typeIsExact: typeIsExact)
   }
 
   @usableFromInline
-  var _handleMatcher: any _HandleMatcher { _core }
+  var handleMatcher: any _HandleMatcher { _core }
 }

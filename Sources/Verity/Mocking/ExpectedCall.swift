@@ -58,7 +58,7 @@ struct ExpectedCall: Sendable {
     var patterns: [ArgumentPattern] = []
     // Each array costs a debug build a generic metadata lookup: the accelerators, which most
     // verifications have none of, get one only when there is one.
-    var accelerators: [_ArgumentAccelerator?] = []
+    var accelerators: [_PlainArgumentForm?] = []
     var hasCaptors = false
     var hasIncomparable = false
     /// How many arguments the call has.

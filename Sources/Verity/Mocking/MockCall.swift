@@ -184,7 +184,7 @@ struct _HandleMatchers: Sendable {
     }
   }
 
-  /// For matchers that all answer directly (see ``_QuickArgumentForm``), the positions whose
+  /// For matchers that all answer directly (see ``_QuickPathForm``), the positions whose
   /// verdict decides (bit `i`: argument `i`); nil when only the compiled call can answer. As a
   /// generated mock's handle's matchers (every recorded value of the matcher's type).
   var quickTested: UInt64? {
@@ -196,7 +196,7 @@ struct _HandleMatchers: Sendable {
   func quickPlan(typeIsExact: Bool) -> UInt64? {
     var tested: UInt64 = 0
     for position in 0..<count {
-      switch self[position]._quickForm(typeIsExact: typeIsExact) {
+      switch self[position].quickPathForm(typeIsExact: typeIsExact) {
       case .any: continue
       case .verdict: tested |= 1 << UInt64(position)
       case .unsupported: return nil
@@ -211,7 +211,7 @@ struct _HandleMatchers: Sendable {
     guard count > 0 else { return ExpectedCall(identifier: identifier, arguments: .none, typesAreExact: true) }
     var parts = ExpectedCall.Parts(capacity: count)
     for position in 0..<count {
-      parts.add(ExpectedArgument(handleMatcher: self[position]._compilable()))
+      parts.add(ExpectedArgument(handleMatcher: self[position].compilableMatcher()))
     }
     return ExpectedCall(identifier: identifier, parts)
   }

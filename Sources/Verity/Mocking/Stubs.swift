@@ -101,7 +101,7 @@ final class _StubCall: Sendable {
     while positions != 0 {
       let position = positions.trailingZeroBitCount
       positions &= positions - 1
-      if !matchers[position]._quickVerdict(values[position]) { return false }
+      if !matchers[position].verdictOnAny(values[position]) { return false }
     }
     return true
   }

@@ -21,7 +21,7 @@ extension MockStorage {
     }
     // `==` says no where the structures are equal.
     guard let expected = wanted.equatableValue, Structure(encoding: expected) == recorded else { return "" }
-    let found = log._withRetainedValue(call: call, position: position) { value -> _SendableText? in
+    let found = log._withKeptValue(call: call, position: position) { value -> _SendableText? in
       guard let value, let present = _flattenOptional(value) else { return nil }
       return _reflectedDifference(expected, present, path: "").map { path, wanted, got in
         _SendableText(

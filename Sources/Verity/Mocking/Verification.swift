@@ -141,7 +141,7 @@ extension MockStorage {
 
   /// A verification that passes, answered without compiling its call: in a log of at most
   /// `CallLog._quickCallLimit` calls, each argument's matcher is asked about the recorded values
-  /// directly, as the compiled pattern would ask it (see ``_QuickArgumentForm``). `typeIsExact`:
+  /// directly, as the compiled pattern would ask it (see ``_QuickPathForm``). `typeIsExact`:
   /// the matchers are a generated mock's handle's (every recorded value has its matcher's type);
   /// otherwise an `[Any?]` list's. Returns true when the verification passed, its calls marked
   /// verified; false, having marked nothing, when it would fail or cannot be answered this way
@@ -158,7 +158,7 @@ extension MockStorage {
     noteTestLocation(location)
     return log._quickCountAndMark(
       method: identifier, argumentCount: matchers.count, tested: tested,
-      test: { position, value in matchers[position]._quickVerdict(value) },
+      test: { position, value in matchers[position].verdictOnAny(value) },
       accept: { count, total in
         let (low, high) = mode.countBounds(total: total)
         return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)
@@ -304,7 +304,7 @@ extension MockStorage {
   /// The current structure of a recorded class instance that changed since the call (what a
   /// matcher running on it saw), or nil when the argument is not an instance or is unchanged.
   func changedSinceCall(call index: Int, position: Int, recorded: Structure) -> Structure? {
-    log._withRetainedValue(call: index, position: position) { value -> Structure? in
+    log._withKeptValue(call: index, position: position) { value -> Structure? in
       guard let value, let present = _flattenOptional(value), type(of: present) is AnyObject.Type else { return nil }
       let now = Structure(encoding: present)
       return now == recorded ? nil : now
@@ -322,7 +322,7 @@ extension MockStorage {
   /// has one and no structural encoding of Verity's (swift-nio's `ByteBuffer`, a type with a
   /// `description`), as XCTest and custom-dump show it; else by its structure.
   func argumentDescription(call index: Int, position: Int, recorded: Structure) -> String {
-    let own = log._withRetainedValue(call: index, position: position) { value in _selfDescription(value) }
+    let own = log._withKeptValue(call: index, position: position) { value in _selfDescription(value) }
     return (own ?? nil) ?? recorded.description
   }
 

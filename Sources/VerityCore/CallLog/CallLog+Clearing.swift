@@ -66,7 +66,7 @@ extension _CallLogState {
   mutating func removeAllCalls() throws(VerityEngineError) {
     let log = try requireLog()
     try vrt_log_clear(log).check()
-    retained = []
+    keptArguments = []
     deferredCallCount = 0
     deferredByMethod = _MethodMasks()
   }
@@ -81,8 +81,8 @@ extension _CallLogState {
     for index in indices {
       var call = vrt_call()
       try vrt_log_get(log, UInt64(index), &call).check()
-      if call.tag >= _ValueTag.retainedBase, Int(call.tag - _ValueTag.retainedBase) < retained.count {
-        released.append(Int(call.tag - _ValueTag.retainedBase))
+      if call.tag >= _ValueTag.keptBase, Int(call.tag - _ValueTag.keptBase) < keptArguments.count {
+        released.append(Int(call.tag - _ValueTag.keptBase))
       }
     }
     let positions = indices.map { UInt64($0) }
@@ -90,8 +90,8 @@ extension _CallLogState {
       try vrt_log_remove_calls(log, buffer.baseAddress, buffer.count).check()
     }
     for slot in released {
-      if retained[slot].deferred != 0 { deferredCallCount -= 1 }
-      retained[slot] = _KeptArguments()
+      if keptArguments[slot].deferred != 0 { deferredCallCount -= 1 }
+      keptArguments[slot] = _KeptArguments()
     }
   }
 }

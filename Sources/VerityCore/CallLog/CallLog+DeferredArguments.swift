@@ -30,9 +30,9 @@ extension _CallLogState {
   // MARK: Deferred arguments
 
   /// Notes that the call just recorded (of the method ``lastMethodID``, its values kept at
-  /// `retained[retainedIndex]`) has the deferred arguments `positions`.
-  mutating func noteDeferred(_ positions: UInt64, retainedIndex: Int) {
-    retained[retainedIndex].deferred = positions
+  /// `retained[keptIndex]`) has the deferred arguments `positions`.
+  mutating func noteDeferred(_ positions: UInt64, keptIndex: Int) {
+    keptArguments[keptIndex].deferred = positions
     deferredCallCount += 1
     guard let method = lastMethodID else { return }
     deferredByMethod[Int(method)] |= positions
@@ -80,15 +80,15 @@ extension _CallLogState {
       var call = vrt_call()
       try vrt_log_get(old, index, &call).check()
       var positions: UInt64 = 0
-      if call.tag >= _ValueTag.retainedBase, Int(call.tag - _ValueTag.retainedBase) < retained.count {
-        positions = retained[Int(call.tag - _ValueTag.retainedBase)].deferred
+      if call.tag >= _ValueTag.keptBase, Int(call.tag - _ValueTag.keptBase) < keptArguments.count {
+        positions = keptArguments[Int(call.tag - _ValueTag.keptBase)].deferred
       }
       let status: vrt_status
       if positions == 0 {
         status = vrt_log_append_tagged(new, call.method, call.args, call.length, call.arg_count, call.seq, call.tag, nil)
       } else {
         bytes.removeAll(keepingCapacity: true)
-        let values = retained[Int(call.tag - _ValueTag.retainedBase)]
+        let values = keptArguments[Int(call.tag - _ValueTag.keptBase)]
         for position in 0..<call.arg_count {
           if position < 64, positions & (UInt64(1) << UInt64(position)) != 0, Int(position) < values.count {
             var encoder = StructureEncoder()
@@ -112,7 +112,7 @@ extension _CallLogState {
     done = true
     vrt_log_free(old)
     log = new
-    for index in 0..<retained.count where retained[index].deferred != 0 { retained[index].deferred = 0 }
+    for index in 0..<keptArguments.count where keptArguments[index].deferred != 0 { keptArguments[index].deferred = 0 }
     deferredCallCount = 0
     deferredByMethod = _MethodMasks()
     wroteDeferred = true

@@ -4,7 +4,7 @@
 /// ``CallLog/values(of:argument:matching:fileID:filePath:line:column:)`` only hands out `Sendable`
 /// values. So the box needs no `Sendable` conformance of its own.
 @usableFromInline
-struct _RetainedValue {
+struct _KeptValue {
   @usableFromInline
   let value: Any?
 
@@ -17,7 +17,7 @@ struct _RetainedValue {
 /// The kept argument values of one call, in order, and the positions whose bytes were deferred
 /// (bit `i`: argument `i`; see `StructureEncoder._deferArgument`).
 ///
-/// Kept inside the log's lock, as ``_RetainedValue`` is: no `Sendable` conformance of its own.
+/// Kept inside the log's lock, as ``_KeptValue`` is: no `Sendable` conformance of its own.
 @usableFromInline
 struct _KeptArguments {
   @usableFromInline let values: [Any?]
@@ -42,13 +42,13 @@ struct _KeptArguments {
 extension Array where Element == _KeptArguments {
   /// Argument `position` of kept call `call`, read where it is (no copy of the call's values);
   /// nil past the end.
-  func keptValue(call: Int, position: Int) -> _RetainedValue? {
+  func keptValue(call: Int, position: Int) -> _KeptValue? {
     withUnsafeBufferPointer { calls in
       guard call >= 0, call < calls.count, let base = calls.baseAddress else { return nil }
       // Through the pointer: reading the element whole would copy its values.
       let kept = base + call
       guard position >= 0, position < kept.pointee.values.count else { return nil }
-      return _RetainedValue(kept.pointee.values[position])
+      return _KeptValue(kept.pointee.values[position])
     }
   }
 }

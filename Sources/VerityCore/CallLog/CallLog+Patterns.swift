@@ -7,7 +7,7 @@ extension _CallLogState {
   /// the method was never recorded (such a pattern matches nothing).
   ///
   /// `.any` and `.equal` arguments run in the engine. A predicate whose matcher has an engine form
-  /// (a built-in comparison or string matcher, see ``_EngineTest``) runs in the engine for the
+  /// (a built-in comparison or string matcher, see ``_EnginePredicate``) runs in the engine for the
   /// calls whose argument has exactly the matcher's type (`engine_tags`); every other predicate,
   /// and those calls, go to the context's callback, or, with `skippingPredicates`, are left to
   /// the caller (see ``_PredicateContext``).
@@ -45,7 +45,7 @@ extension _CallLogState {
       var predicates: [_ArgumentPredicate?] = []
       // Empty when no argument has an accelerator (most predicates: the context then builds no
       // per-position tables).
-      var accelerators: [_ArgumentAccelerator?] = []
+      var accelerators: [_PlainArgumentForm?] = []
       if hasPredicate {
         let hasAccelerators = !pattern._accelerators.isEmpty
         predicates.reserveCapacity(arguments.count)
@@ -133,9 +133,9 @@ final class _PredicateContext {
   let log: OpaquePointer?
   let predicates: [_ArgumentPredicate?]
   /// By position, or empty when no argument has one.
-  let accelerators: [_ArgumentAccelerator?]
+  let accelerators: [_PlainArgumentForm?]
   let shapes: [_ArgumentShape]
-  let retained: [_KeptArguments]
+  let keptArguments: [_KeptArguments]
   /// Per argument position with an accelerator: whether a tag's calls hold exactly the
   /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
   let fastTags: [[Bool]]
@@ -152,17 +152,17 @@ final class _PredicateContext {
     predicates = []
     accelerators = []
     shapes = []
-    retained = []
+    keptArguments = []
     fastTags = []
     bytesTests = []
   }
 
-  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_ArgumentAccelerator?]) {
+  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_PlainArgumentForm?]) {
     self.log = state.log
     self.predicates = predicates
     self.accelerators = accelerators
     self.shapes = state.shapes
-    self.retained = state.retained
+    self.keptArguments = state.keptArguments
     // Index loops, no closures: this runs for every query with a predicate, and a debug build
     // (`swift test`) pays generic metadata lookups for each `map` or `enumerated()`.
     let shapes = state.shapes
@@ -203,7 +203,7 @@ final class _PredicateContext {
     for tag in 1..<UInt32(shapes.count + 1) where positions.allSatisfy({ fastTags[$0][Int(tag)] }) {
       tags.append(tag)
     }
-    return tags.isEmpty ? [_ValueTag.retainedBase - 1] : tags
+    return tags.isEmpty ? [_ValueTag.keptBase - 1] : tags
   }
 
   /// Whether argument `position` (its bytes given) of call `callIndex`, whose tag is `tag`,
@@ -216,12 +216,12 @@ final class _PredicateContext {
     {
       return answer
     }
-    if case .value(let test) = predicate, tag >= _ValueTag.retainedBase {
+    if case .value(let test) = predicate, tag >= _ValueTag.keptBase {
       // A kept value, handed to the predicate where it is (no copy of it out of the log).
-      let index = Int(tag - _ValueTag.retainedBase)
-      return test(retained.keptValue(call: index, position: position)?.value)
+      let index = Int(tag - _ValueTag.keptBase)
+      return test(keptArguments.keptValue(call: index, position: position)?.value)
     }
-    let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, retained: retained)
+    let value = _argumentValue(tag: tag, position: position, bytes: bytes, shapes: shapes, keptArguments: keptArguments)
     switch predicate {
     case .value(let predicate):
       return predicate(value?.value)
@@ -266,16 +266,16 @@ final class _PredicateContext {
 /// The value of argument `position` of a call with `tag` (its bytes given): rebuilt from the bytes
 /// by the tag's shape, or taken from the call's retained array; nil when none is kept.
 func _argumentValue(
-  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], retained: [_KeptArguments]
-) -> _RetainedValue? {
+  tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], keptArguments: [_KeptArguments]
+) -> _KeptValue? {
   if tag == _ValueTag.none { return nil }
-  if tag >= _ValueTag.retainedBase {
-    let index = Int(tag - _ValueTag.retainedBase)
-    return retained.keptValue(call: index, position: position)
+  if tag >= _ValueTag.keptBase {
+    let index = Int(tag - _ValueTag.keptBase)
+    return keptArguments.keptValue(call: index, position: position)
   }
   let index = Int(tag) - 1
   guard index < shapes.count, position < shapes[index].types.count else { return nil }
-  return _RetainedValue(shapes[index].value(at: position, bytes: bytes))
+  return _KeptValue(shapes[index].value(at: position, bytes: bytes))
 }
 
 /// An argument predicate as the engine callback runs it.

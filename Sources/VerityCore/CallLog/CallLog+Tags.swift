@@ -6,7 +6,7 @@ enum _ValueTag {
   /// No values kept (a log that keeps structures only).
   static let none: UInt32 = 0
   /// Tags from here on are retained argument arrays; below it (from 1), argument shapes.
-  static let retainedBase: UInt32 = 0x8000_0000
+  static let keptBase: UInt32 = 0x8000_0000
 }
 
 extension _CallLogState {
@@ -15,21 +15,21 @@ extension _CallLogState {
   /// else the next retained slot.
   @inline(__always)
   mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
-    if _slowPath(types.overflows) { return retainedTag }
+    if _slowPath(types.overflows) { return keptTag }
     if lastShape == 0 || types != lastShapeTypes {
       let id = shapeID(for: types)
-      guard id < _ValueTag.retainedBase else { return retainedTag }
+      guard id < _ValueTag.keptBase else { return keptTag }
       lastShape = id
       lastShapeTypes = types
       lastShapeCanBePlain = shapes[Int(id) - 1].canBePlain
     }
-    return lossless && lastShapeCanBePlain ? lastShape : retainedTag
+    return lossless && lastShapeCanBePlain ? lastShape : keptTag
   }
 
   /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,
   /// where tags would run out.
-  var retainedTag: UInt32 {
-    retained.count < Int(UInt32.max - _ValueTag.retainedBase) ? _ValueTag.retainedBase + UInt32(retained.count) : _ValueTag.none
+  var keptTag: UInt32 {
+    keptArguments.count < Int(UInt32.max - _ValueTag.keptBase) ? _ValueTag.keptBase + UInt32(keptArguments.count) : _ValueTag.none
   }
 
   /// Finds or adds the shape of `types` (kept out of line: a mock's calls share a few shapes).
@@ -42,7 +42,7 @@ extension _CallLogState {
     } else if let id = shapeIDs[types] {
       return id
     }
-    guard shapes.count + 1 < Int(_ValueTag.retainedBase) else { return _ValueTag.retainedBase }
+    guard shapes.count + 1 < Int(_ValueTag.keptBase) else { return _ValueTag.keptBase }
     if shapes.isEmpty {
       // Room for a small mock's shapes, so that its first calls do not grow the array one by one.
       shapes.reserveCapacity(4)

@@ -33,7 +33,7 @@ extension CallLog {
       var result: [T] = []
       result.reserveCapacity(indices.count)
       for index in indices {
-        if let value = state.retainedValue(call: index, position: position)?.value as? T { result.append(value) }
+        if let value = state.keptValue(call: index, position: position)?.value as? T { result.append(value) }
       }
       return result
     }
@@ -159,7 +159,7 @@ extension CallLog {
   /// Calls `body`, inside the log's lock, with the retained value of argument `position` of every
   /// call matching `pattern`, in recording order (nothing when the log keeps no values). `body`
   /// must not use this log.
-  package func _forEachRetainedValue(
+  package func _forEachKeptValue(
     argument position: Int,
     matching pattern: CallPattern,
     _ body: (Any?) -> Void
@@ -168,18 +168,18 @@ extension CallLog {
       state throws(VerityEngineError) in
       try state.writeDeferred(ifReadBy: pattern)
       for index in try state.indices(matching: pattern, from: 0, limit: .max) {
-        if let value = state.retainedValue(call: index, position: position) { body(value.value) }
+        if let value = state.keptValue(call: index, position: position) { body(value.value) }
       }
     }
   }
 
   /// The result of `body` on the retained value of argument `position` of call `index`, inside the
   /// log's lock; nil when the log keeps no value there.
-  package func _withRetainedValue<R: Sendable>(
+  package func _withKeptValue<R: Sendable>(
     call index: Int, position: Int, _ body: (Any?) -> R
   ) -> R? {
     _query("call(at:)", fallback: nil, #fileID, #filePath, #line, #column) { state throws(VerityEngineError) -> R? in
-      state.retainedValue(call: index, position: position).map { body($0.value) }
+      state.keptValue(call: index, position: position).map { body($0.value) }
     }
   }
 }
@@ -284,11 +284,11 @@ extension _CallLogState {
   /// The value of argument `position` of call `index`, whose engine tag is `tag`, as the
   /// engine's predicates see it: kept, or rebuilt from its bytes by the call's shape; nil when the
   /// log keeps no value for it.
-  func quickValue(tag: UInt32, at index: Int, position: Int) -> _RetainedValue? {
+  func quickValue(tag: UInt32, at index: Int, position: Int) -> _KeptValue? {
     if tag == _ValueTag.none { return nil }
-    if tag >= _ValueTag.retainedBase {
-      let kept = Int(tag - _ValueTag.retainedBase)
-      return retained.keptValue(call: kept, position: position)
+    if tag >= _ValueTag.keptBase {
+      let kept = Int(tag - _ValueTag.keptBase)
+      return keptArguments.keptValue(call: kept, position: position)
     }
     guard let log else { return nil }
     var bytes: UnsafePointer<UInt8>? = nil
@@ -296,12 +296,12 @@ extension _CallLogState {
     guard vrt_log_argument(log, UInt64(index), UInt32(position), &bytes, &length, nil) == VRT_OK else { return nil }
     return _argumentValue(
       tag: tag, position: position, bytes: UnsafeRawBufferPointer(start: bytes, count: length), shapes: shapes,
-      retained: retained)
+      keptArguments: keptArguments)
   }
 
   /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
   /// arguments are plain, else the retained value; nil when the log keeps none there.
-  func retainedValue(call index: Int, position: Int) -> _RetainedValue? {
+  func keptValue(call index: Int, position: Int) -> _KeptValue? {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()
     guard vrt_log_get(log, UInt64(index), &call) == VRT_OK else { return nil }

@@ -131,10 +131,10 @@ public final class CallLog: Sendable {
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
-      retain: { retained, wrapped in
+      retain: { keptArguments, wrapped in
         var values: [Any?] = []
-        repeat values.append(_retainedArgument(each arguments, values.count, wrapped))
-        retained.append(_KeptArguments(values))
+        repeat values.append(_keptArgument(each arguments, values.count, wrapped))
+        keptArguments.append(_KeptArguments(values))
       },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -197,7 +197,7 @@ public final class CallLog: Sendable {
     }
     _commit(
       method, argumentCount: arguments.count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: contentsArePlain, retain: { retained, _ in retained.append(_KeptArguments(arguments)) },
+      contentsArePlain: contentsArePlain, retain: { keptArguments, _ in keptArguments.append(_KeptArguments(arguments)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -253,7 +253,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (_ retained: inout [_KeptArguments], _ wrapped: _WrappedArguments) -> Void,
+    retain: (_ keptArguments: inout [_KeptArguments], _ wrapped: _WrappedArguments) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -275,15 +275,15 @@ public final class CallLog: Sendable {
         defer { _willUnlock() }
         let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
         // A deferred argument must be kept (tags run out only after 2^31 - 1 kept calls).
-        if _slowPath(deferred != 0 && tag < _ValueTag.retainedBase) { return VerityEngineError(.tooLarge) }
+        if _slowPath(deferred != 0 && tag < _ValueTag.keptBase) { return VerityEngineError(.tooLarge) }
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
           return error
         }
-        if tag >= _ValueTag.retainedBase {
+        if tag >= _ValueTag.keptBase {
           // Room for a test's handful of calls at once (the list would otherwise grow 1, 2, 4, 8).
-          if state.retained.isEmpty { state.retained.reserveCapacity(8) }
-          retain(&state.retained, encoder._wrapped)
-          if deferred != 0 { state.noteDeferred(deferred, retainedIndex: Int(tag - _ValueTag.retainedBase)) }
+          if state.keptArguments.isEmpty { state.keptArguments.reserveCapacity(8) }
+          retain(&state.keptArguments, encoder._wrapped)
+          if deferred != 0 { state.noteDeferred(deferred, keptIndex: Int(tag - _ValueTag.keptBase)) }
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
         return nil
@@ -342,8 +342,8 @@ public final class CallLog: Sendable {
   public var memoryFootprint: Int {
     _query("memoryFootprint", fallback: 0, #fileID, #filePath, #line, #column, deferred: .unread) { state in
       (state.log.map { vrt_log_memory($0) } ?? 0)
-        + state.retained.capacity * MemoryLayout<_KeptArguments>.stride
-        + state.retained.reduce(0) { $0 + $1.values.capacity * MemoryLayout<Any?>.stride }
+        + state.keptArguments.capacity * MemoryLayout<_KeptArguments>.stride
+        + state.keptArguments.reduce(0) { $0 + $1.values.capacity * MemoryLayout<Any?>.stride }
     }
   }
 }

@@ -11,10 +11,10 @@ struct _CallLogState: ~Copyable {
   /// queries repeat a few names, usually the same literals, and skip the engine's hashed lookup.
   var recentMethods = _RecentMethods()
   var recentMethodNames = _RecentMethodNames()
-  /// The method of the previous record (``noteDeferred(_:retainedIndex:)`` files its deferred
+  /// The method of the previous record (``noteDeferred(_:keptIndex:)`` files its deferred
   /// positions under it).
   var lastMethodID: UInt32? = nil
-  /// The argument types of recorded calls; call tag `t` in 1..<retainedBase is `shapes[t - 1]`.
+  /// The argument types of recorded calls; call tag `t` in 1..<keptBase is `shapes[t - 1]`.
   /// A mock's few shapes are found by a scan comparing their types (`key`) word by word, with no
   /// array to build or hash per call (see ``shapeID(for:)``).
   var shapes: [_ArgumentShape] = []
@@ -28,10 +28,10 @@ struct _CallLogState: ~Copyable {
   var lastShape: UInt32 = 0
   var lastShapeTypes = _ArgumentTypes()
   var lastShapeCanBePlain = false
-  /// The arguments of calls whose values are kept (tag retainedBase + i is `retained[i]`), each
+  /// The arguments of calls whose values are kept (tag keptBase + i is `retained[i]`), each
   /// with its deferred positions (pure values not written yet, a placeholder in their place; see
   /// `StructureEncoder._deferArgument`).
-  var retained: [_KeptArguments] = []
+  var keptArguments: [_KeptArguments] = []
   /// How many kept calls have deferred arguments.
   var deferredCallCount = 0
   /// By method id: the positions deferred in any of the method's calls (0: none).

@@ -14,9 +14,9 @@ public struct CallPattern: Sendable {
   /// What the arguments must be.
   public var arguments: ArgumentsPattern
 
-  /// Per argument position, the fast forms of a predicate's matcher (see ``_ArgumentAccelerator``):
+  /// Per argument position, the fast forms of a predicate's matcher (see ``_PlainArgumentForm``):
   /// set by mock verification for built-in matchers; empty for patterns built by hand.
-  package var _accelerators: [_ArgumentAccelerator?] = []
+  package var _accelerators: [_PlainArgumentForm?] = []
 
   /// A pattern for calls of `method` whose arguments match `arguments` (default: any arguments).
   ///

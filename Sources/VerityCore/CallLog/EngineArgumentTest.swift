@@ -7,7 +7,7 @@ internal import CVerityEngine
 /// call log knows the types of plain arguments), so its answer is the Swift matcher's answer: the
 /// integer and double comparisons are exact, and the string kinds decide by bytes only for ASCII
 /// strings with no carriage return, handing every other string back to Swift.
-package enum _EngineTest: Sendable {
+package enum _EnginePredicate: Sendable {
   /// An integer bound in the engine's NINT convention: `magnitude`, or `-(magnitude + 1)` when
   /// negative; `inclusive` says whether the bound itself is accepted.
   package struct IntegerBound: Sendable {
@@ -33,7 +33,7 @@ package enum _EngineTest: Sendable {
 
   /// The engine test for a comparison with `bound` (`lower`: the bound is a minimum), when `T` is
   /// a standard integer or floating-point type.
-  package static func comparison<T>(_ bound: T, lower: Bool, inclusive: Bool) -> _EngineTest? {
+  package static func comparison<T>(_ bound: T, lower: Bool, inclusive: Bool) -> _EnginePredicate? {
     if let double = _doubleValue(bound) {
       let bound = DoubleBound(value: double, inclusive: inclusive)
       return lower ? .doubles(low: bound, high: nil) : .doubles(low: nil, high: bound)
@@ -44,8 +44,8 @@ package enum _EngineTest: Sendable {
   }
 
   /// The engine test for a range (`a..<b`, `a...b`, `a...`, `..<b`, `...b`) of a standard number type.
-  package static func range<R: RangeExpression>(_ range: R) -> _EngineTest? {
-    func bounds(_ low: R.Bound?, _ lowInclusive: Bool, _ high: R.Bound?, _ highInclusive: Bool) -> _EngineTest? {
+  package static func range<R: RangeExpression>(_ range: R) -> _EnginePredicate? {
+    func bounds(_ low: R.Bound?, _ lowInclusive: Bool, _ high: R.Bound?, _ highInclusive: Bool) -> _EnginePredicate? {
       let sample = low ?? high
       guard let sample else { return nil }
       if _doubleValue(sample) != nil {
@@ -69,7 +69,7 @@ package enum _EngineTest: Sendable {
   }
 
   /// The engine test for a string matcher, when the needle is ASCII.
-  package static func string(_ kind: StringKind, _ needle: String, ignoringCase: Bool) -> _EngineTest? {
+  package static func string(_ kind: StringKind, _ needle: String, ignoringCase: Bool) -> _EnginePredicate? {
     let bytes = Array(needle.utf8)
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
     return .string(kind, needle: bytes, ignoringASCIICase: ignoringCase)
@@ -147,16 +147,16 @@ private func _integerValue<T>(_ value: T) -> (negative: Bool, magnitude: UInt64)
 /// What a matcher gives a query over recorded calls: its type, its engine test if any, and a test
 /// on an argument's bytes that decodes a `T` without boxing it (for plain `T`).
 @usableFromInline
-package struct _ArgumentAccelerator: Sendable {
+package struct _PlainArgumentForm: Sendable {
   /// The matcher's `T`: the fast paths apply only to calls whose argument has exactly this type.
   let type: ObjectIdentifier
-  let engine: _EngineTest?
+  let engine: _EnginePredicate?
   /// Decodes the bytes as a `T` and runs the matcher's test; nil when they don't decode.
   let bytesTest: @Sendable (UnsafeRawBufferPointer) -> Bool?
 
   /// The accelerator of a matcher of `T` with this engine form and test; nil when `T` is not a
   /// plain type (see PlainValues.swift): such values are never decoded.
-  package init?<T>(matching _: T.Type, engine: _EngineTest?, test: @escaping @Sendable (T) -> Bool) {
+  package init?<T>(matching _: T.Type, engine: _EnginePredicate?, test: @escaping @Sendable (T) -> Bool) {
     guard let plain = _PlainTypes.plain(T.self) else { return nil }
     self.init(type: ObjectIdentifier(T.self), engine: engine, bytesTest: _bytesTest(plain, test))
   }
@@ -167,7 +167,7 @@ package struct _ArgumentAccelerator: Sendable {
     _PlainTypes.plain(type) != nil
   }
 
-  init(type: ObjectIdentifier, engine: _EngineTest?, bytesTest: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool?) {
+  init(type: ObjectIdentifier, engine: _EnginePredicate?, bytesTest: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool?) {
     self.type = type
     self.engine = engine
     self.bytesTest = bytesTest

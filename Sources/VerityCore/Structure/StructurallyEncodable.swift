@@ -103,7 +103,7 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
 /// own conformances are never wrappers: for them the compiler drops the question.
 @inlinable
 @inline(__always)
-func _retainedArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: _WrappedArguments) -> Any? {
+func _keptArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrapped: _WrappedArguments) -> Any? {
   // (The cast is answered when the caller is specialized for `T`: `DynamicArgument`'s conformance
   // is public.)
   if _slowPath(wrapped.hasWrappers), !_isTrustedEncoding(T.self), wrapped.mayBeWrapper(at: position),

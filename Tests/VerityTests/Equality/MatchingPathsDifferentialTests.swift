@@ -6,7 +6,7 @@ import VerityTestSupport
 @testable import VerityCore
 
 /// Issue "one rule for a match": whether a recorded value matches a matcher is decided by one rule
-/// (`_MatcherCore.matchesAny`, ValuesOfOtherTypes.swift), and every other path gives its answer or
+/// (`_MatcherCore.verdictOnAny`, ValuesOfOtherTypes.swift), and every other path gives its answer or
 /// declines. Seeded trials draw recorded values (every kind the structure knows, other widths and
 /// text forms, optionals, class instances changed after the call) and matchers (built-ins, plain
 /// values, `&&`, `||`, `!`, captors inside), and run each through every path: the message path
@@ -77,7 +77,7 @@ import VerityTestSupport
     ]
   }()
 
-  /// A matcher as a list element, with the rule's answer for a value (`_matchesAny`, or `eq`'s
+  /// A matcher as a list element, with the rule's answer for a value (`verdictOnAny`, or `eq`'s
   /// for a plain value), and its captors.
   struct Candidate {
     let element: Any?
@@ -154,7 +154,7 @@ import VerityTestSupport
       let (plain, equal) = plainValues[Int.random(in: 0..<plainValues.count, using: &random)]
       let matcher = equal as! any _CompilableMatcher
       return Candidate(
-        element: plain, rule: { matcher._matchesAny($0) }, message: { matcher.matches(any: $0).isMatch },
+        element: plain, rule: { matcher.verdictOnAny($0) }, message: { matcher.matches(any: $0).isMatch },
         captors: [], description: "plain \(plain)")
     }
     let families = families
@@ -162,7 +162,7 @@ import VerityTestSupport
     let (element, captors) = family.compose(&random, Int.random(in: 0...3, using: &random), family)
     let matcher = element as! any _CompilableMatcher
     return Candidate(
-      element: element, rule: { matcher._matchesAny($0) }, message: { matcher.matches(any: $0).isMatch },
+      element: element, rule: { matcher.verdictOnAny($0) }, message: { matcher.matches(any: $0).isMatch },
       captors: captors, description: matcher.description)
   }
 
@@ -229,7 +229,7 @@ import VerityTestSupport
       [5, -1, 0, 9, 3, Int.max, Int.min][Int.random(in: 0..<7, using: &random)]
     }
     let padding = Bool.random(using: &random) ? CallLog._quickCallLimit + 1 : 0
-    let rule = picked.filter { matcher._matchesAny($0) }.count
+    let rule = picked.filter { matcher.verdictOnAny($0) }.count
     var found: [String] = []
     for paths in [_MatchingPaths.automatic, .compiledOnly] {
       let taker = IntTaker(paths: paths)

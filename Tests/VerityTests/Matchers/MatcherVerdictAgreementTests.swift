@@ -3,7 +3,7 @@ import Testing
 @testable import Verity
 
 /// Verifications and stubs ask a matcher for its verdict with no mismatch sentence built
-/// (`_matchesAny`); `matches(any:)` (Assert, robots, messages) reads the value the same way and
+/// (`verdictOnAny`); `matches(any:)` (Assert, robots, messages) reads the value the same way and
 /// builds the sentence. Both must give the same verdict for every value a user can pass.
 @Suite struct MatcherVerdictAgreementTests {
   final class Box: Equatable, Sendable {
@@ -50,7 +50,7 @@ import Testing
     for (matcherName, matcher) in Self.matchers() {
       for (valueName, value) in Self.values() {
         #expect(
-          matcher._matchesAny(value) == matcher.matches(any: value).isMatch, "\(matcherName) on \(valueName)")
+          matcher.verdictOnAny(value) == matcher.matches(any: value).isMatch, "\(matcherName) on \(valueName)")
       }
     }
   }

@@ -56,9 +56,9 @@ import Verity
     let samples = Self.samples
     for sample in samples { log.record("m", arguments: [sample, "tail"]) }
     for (index, sample) in samples.enumerated() {
-      let read = log._withRetainedValue(call: index, position: 0) { Self.exact($0) }
+      let read = log._withKeptValue(call: index, position: 0) { Self.exact($0) }
       #expect(read == Self.exact(sample), "sample \(index)")
-      #expect(log._withRetainedValue(call: index, position: 1) { Self.exact($0) } == Self.exact("tail"))
+      #expect(log._withKeptValue(call: index, position: 1) { Self.exact($0) } == Self.exact("tail"))
     }
   }
 
@@ -74,7 +74,7 @@ import Verity
     ]
     for (call, values) in expected.enumerated() {
       for (position, value) in values.enumerated() {
-        #expect(log._withRetainedValue(call: call, position: position) { Self.exact($0) } == Self.exact(value))
+        #expect(log._withKeptValue(call: call, position: position) { Self.exact($0) } == Self.exact(value))
       }
     }
   }
@@ -90,7 +90,7 @@ import Verity
     let kept = CallLog()
     for i in 0..<1_000 { kept.record("m", arguments: [i, -0.0]) }  // negative zero is not plain
     #expect(kept.memoryFootprint > structuresOnly.memoryFootprint / 2)
-    #expect(kept._withRetainedValue(call: 7, position: 1) { Self.exact($0) } == Self.exact(-0.0))
+    #expect(kept._withKeptValue(call: 7, position: 1) { Self.exact($0) } == Self.exact(-0.0))
   }
 
   @Test func captorsGetTheRecordedValues() {

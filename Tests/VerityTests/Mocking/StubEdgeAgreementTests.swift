@@ -19,10 +19,10 @@ import VerityCore
     ]
   }
 
-  /// - Parameter matchesAny: also checks that verification answers as `matches(any:)` (what
+  /// - Parameter verdictOnAny: also checks that verification answers as `matches(any:)` (what
   ///   `Assert` and robots run).
   static func agree(
-    _ matcher: any AnyArgumentMatcher, _ name: String, values: [Any?] = values, matchesAny: Bool = false
+    _ matcher: any AnyArgumentMatcher, _ name: String, values: [Any?] = values, verdictOnAny: Bool = false
   ) {
     let recorder = Recorder()
     for value in values { recorder.take(value) }
@@ -41,7 +41,7 @@ import VerityCore
       } == 0
       #expect(stubAnswers[index] == verified, "\(name) on \(String(describing: value)): stub \(stubAnswers[index]), verify \(verified)")
       #expect(foundInOrder == verified, "\(name) on \(String(describing: value)): InOrder \(foundInOrder), verify \(verified)")
-      if matchesAny {
+      if verdictOnAny {
         let direct = matcher.matches(any: value).isMatch
         #expect(direct == verified, "\(name) on \(String(describing: value)): matches(any:) \(direct), verify \(verified)")
       }
@@ -76,8 +76,8 @@ import VerityCore
       OtherReading(value: 1, unit: "\u{E9}"), 1.0,
     ]
     for expected in [Reading(value: 1, unit: "\u{E9}"), Reading(value: .nan, unit: "m"), Reading(value: 0.0, unit: "m")] {
-      Self.agree(eq(expected), "eq(\(expected))", values: values, matchesAny: true)
-      Self.agree(!eq(expected), "!eq(\(expected))", values: values, matchesAny: true)
+      Self.agree(eq(expected), "eq(\(expected))", values: values, verdictOnAny: true)
+      Self.agree(!eq(expected), "!eq(\(expected))", values: values, verdictOnAny: true)
     }
 
     let expected = FreshReading(value: -0.0, unit: "m")
