@@ -1,6 +1,8 @@
-// The run-time side of `@Mock` (VerityMacros): what generated mocks call. Everything here is
-// public, documented API, because generated code lives in the user's module; a hand-written mock
-// may call it too.
+// The run-time side of `@Mock` (VerityMacros): what generated mocks call. It is public because
+// generated code lives in the user's module. What only generated code calls (`recordable`,
+// `DynamicArgument`, `NonEscapingClosureArgument`, `_GeneratedMock`) is kept out of the
+// documentation; what a hand-written mock may call too (the answers, `OwnershipArgument`,
+// `UnstubbedCallError`) is documented.
 
 /// What a throwing member of a generated mock throws when it is called with no matching stub and
 /// its result has no default. The failure has been reported already; the error stops the code
@@ -53,6 +55,7 @@ public protocol _GeneratedMock: Mock {
 /// ```swift
 /// storage.log.record("save(_:overwrite:)", recordable(album), recordable(overwrite))
 /// ```
+@_documentation(visibility: internal)
 @inlinable
 public func recordable<T: StructurallyEncodable>(_ value: T) -> T { value }
 
@@ -60,6 +63,7 @@ public func recordable<T: StructurallyEncodable>(_ value: T) -> T { value }
 /// ``CallLog/record(_:_:fileID:filePath:line:column:)-(_,A0,_,_,_,_)``: recorded by the dynamic
 /// encoder (conformances of its dynamic type first, then reflection), as the `[Any?]` form records
 /// it.
+@_documentation(visibility: internal)
 @_disfavoredOverload
 @inlinable
 public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(value) }
@@ -71,6 +75,7 @@ public func recordable<T>(_ value: T) -> DynamicArgument<T> { DynamicArgument(va
 /// The argument is read as the `[Any?]` form reads the same parameter: an `Optional` parameter
 /// (`Any?`, `Album?`) is one optional layer, not a value inside another, so `nil`, `NSNull()` and
 /// `Int?.none` passed to an `Any?` parameter all record as nil.
+@_documentation(visibility: internal)
 public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
   @usableFromInline let value: Value
 
@@ -139,6 +144,7 @@ public struct DynamicArgument<Value>: StructurallyEncodable, _ArgumentWrapper {
 
 /// A non-escaping closure argument of a generated mock: recorded as a function of its type (it
 /// cannot be kept), so it matches `any()` and captors see nothing.
+@_documentation(visibility: internal)
 public struct NonEscapingClosureArgument: StructurallyEncodable {
   let typeName: String
 
