@@ -193,10 +193,11 @@ extension MockGenerator {
   /// not spy but the check of `storage.spy`.
   func spyBlock(
     _ spy: SpyCall, identifier: String, parameters: [MockParameter], storage: String, returnType: String,
-    throwing: Bool, typedError: String?
+    throwing: Bool, typedError: String?, writingBack: String? = nil
   ) -> String {
     let literal = stringLiteral(identifier)
-    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]"
+    // A member with `inout` parameters passes the closure that runs a write-back answer on them.
+    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]" + (writingBack.map { ", writingBack: \($0)" } ?? "")
     let tuple = argumentTuple(parameters)
     let isThrowingLookup = throwing || typedError != nil
     var lookup = isThrowingLookup

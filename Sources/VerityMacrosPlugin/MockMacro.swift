@@ -476,7 +476,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     // one check of `storage.spy` (after the `Void` shortcut, which a spying mock never takes).
     let spying = spy.map {
       spyBlock($0, identifier: identifier, parameters: parameters, storage: storage, returnType: returnType,
-        throwing: throwing, typedError: typedError)
+        throwing: throwing, typedError: typedError, writingBack: writingBack)
     } ?? ""
     return """
       \(lookUp)\(storage).log.record(\(record))

@@ -464,7 +464,9 @@ extension MockExpansionTests {
             return
           }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value]) as Void? {
+            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
+                try answer(&value)
+              }) as Void? {
               return _verityStubbed
             }
             return _verityReal.increment(&value)

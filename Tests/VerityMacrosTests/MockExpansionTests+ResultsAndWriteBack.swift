@@ -75,7 +75,9 @@ extension MockExpansionTests {
         func adapt(_ request: inout Request, attempt: Int) -> Bool {
           self.storage.log.record("adapt(_:attempt:)", Verity.recordable(request), Verity.recordable(attempt))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt]) as Bool? {
+            if let _verityStubbed = self.storage.stubbedAnswer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in
+                try answer(&request, attempt)
+              }) as Bool? {
               return _verityStubbed
             }
             return _verityReal.adapt(&request, attempt: attempt)
@@ -99,7 +101,9 @@ extension MockExpansionTests {
         func normalize(_ text: inout String) async throws -> Int {
           self.storage.log.record("normalize(_:)", Verity.recordable(text))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("normalize(_:)", arguments: text, values: [text]) as Int? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in
+                try answer(&text)
+              }) as Int? {
               return _verityStubbed
             }
             return try await _verityReal.normalize(&text)
@@ -127,7 +131,9 @@ extension MockExpansionTests {
           }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
             do {
-              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user]) as Void? {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in
+                  try answer(&user)
+                }) as Void? {
                 return _verityStubbed
               }
             } catch let error as UserError {

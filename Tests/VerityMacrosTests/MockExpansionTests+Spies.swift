@@ -80,7 +80,9 @@ extension MockExpansionTests {
         func send(_ frame: String, into buffer: inout [UInt8]) throws -> Int {
           self.storage.log.record("send(_:into:)", Verity.recordable(frame), Verity.recordable(buffer))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer]) as Int? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer], writingBack: { (answer: @Sendable (String, inout [UInt8]) throws -> Int) in
+                try answer(frame, &buffer)
+              }) as Int? {
               return _verityStubbed
             }
             return try _verityReal.send(frame, into: &buffer)
@@ -510,7 +512,9 @@ extension MockExpansionTests {
             return
           }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Encoder & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out]) as Void? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in
+                try answer(value, &out)
+              }) as Void? {
               return _verityStubbed
             }
             func _verityForward<_VerityReal: Encoder>(_ _verityReal: _VerityReal) throws -> Void {

@@ -285,6 +285,18 @@ final class MemoryKeyStore: SpiedKeyStore {
     verify(encoder.$encode(data: any(), out: any()), .times(2))
   }
 
+  @Test func aStubbedEncoderAnswerWritesIntoTheCallersBuffer() throws {
+    let encoder = SpiedMessageEncoderMock<String>(spying: LineEncoder())
+    when(encoder.$encode(data: eq("ping"), out: any())).thenAnswer { data, out in out.write("stubbed \(data)") }
+    var buffer = SpyBuffer()
+    try encoder.encode(data: "ping", out: &buffer)
+    #expect(buffer.text == "stubbed ping")
+    try encoder.encode(data: "pong", out: &buffer)
+    #expect(buffer.text == "stubbed pingpong\r\n")
+    // Recorded as passed, before the answer or the real object wrote.
+    verify(encoder.$encode(data: "ping", out: SpyBuffer()))
+  }
+
   // MARK: GRDB's DatabaseReader
 
   @Test func aReaderSpyRunsTheCallersClosureOnTheRealDatabase() async throws {

@@ -59,6 +59,15 @@ extension MockStorage {
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return _unanswered(identifier, values: values, hasUnstubbed: false, unstubbed: { fatalError() }, at: location)
     }
+    return _writeBackAnswer(answer, of: stub, identifier, arguments: arguments, writingBack: writingBack)
+  }
+
+  /// A non-throwing member's answer from `answer`, a stub's: a write-back answer runs through
+  /// `writingBack` on the caller's arguments.
+  func _writeBackAnswer<Arguments, Answer, Value>(
+    _ answer: _StubAnswer, of stub: Stub, _ identifier: String, arguments: Arguments,
+    writingBack: (Answer) throws -> Value
+  ) -> Value {
     guard case .writingBack(let body) = answer else {
       return _stubbedAnswer(answer, of: stub, identifier, arguments: arguments)
     }
@@ -98,6 +107,15 @@ extension MockStorage {
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
     }
+    return try _writeBackAnswerThrowing(answer, of: stub, identifier, arguments: arguments, writingBack: writingBack)
+  }
+
+  /// A throwing member's answer from `answer`, a stub's: a write-back answer runs through
+  /// `writingBack` on the caller's arguments, and its error is thrown.
+  func _writeBackAnswerThrowing<Arguments, Answer, Value>(
+    _ answer: _StubAnswer, of stub: Stub, _ identifier: String, arguments: Arguments,
+    writingBack: (Answer) throws -> Value
+  ) throws -> Value {
     guard case .writingBack(let body) = answer else {
       if let value = answer._value(exactly: Value.self) { return _exactCast(value, to: Value.self) }
       return try _convertedThrowingAnswer(answer, of: stub, identifier, arguments: arguments)

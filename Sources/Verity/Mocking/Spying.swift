@@ -130,4 +130,24 @@ extension MockStorage {
     if let value = answer._value(exactly: Value.self) { return .some(_exactCast(value, to: Value.self)) }
     return .some(try _convertedThrowingAnswer(answer, of: stub, identifier, arguments: arguments) as Value)
   }
+
+  /// As ``stubbedAnswer(_:arguments:values:)``, for a member with `inout` parameters: a
+  /// write-back answer (see ``InoutArguments``) runs through `writingBack` on the caller's
+  /// arguments.
+  public func stubbedAnswer<Arguments, Answer, Value>(
+    _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
+    writingBack: (Answer) throws -> Value
+  ) -> Value? {
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else { return nil }
+    return .some(_writeBackAnswer(answer, of: stub, identifier, arguments: arguments, writingBack: writingBack))
+  }
+
+  /// As ``stubbedAnswerThrowing(_:arguments:values:)``, for a member with `inout` parameters.
+  public func stubbedAnswerThrowing<Arguments, Answer, Value>(
+    _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
+    writingBack: (Answer) throws -> Value
+  ) throws -> Value? {
+    guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else { return nil }
+    return .some(try _writeBackAnswerThrowing(answer, of: stub, identifier, arguments: arguments, writingBack: writingBack))
+  }
 }
