@@ -5,8 +5,8 @@ internal import IssueReporting
 /// task or the tasks it creates, but not a `Task.detached`), different between tests.
 ///
 /// It names a test, not a case of a parameterized test: Swift Testing's `Test.Case` has no public
-/// identity, so every case of one test gets the same key (a scope bound per case, such as
-/// `withIsolatedStaticMocks`, tells the cases apart).
+/// identity, so every case of one test gets the same key (a scope bound per case, Verity's
+/// `withScopedStaticMocks` or the `.scopedStaticMocks` trait, tells the cases apart).
 ///
 /// ```swift
 /// if let test = _CurrentSwiftTestingTest.key { print(test) }
