@@ -5,9 +5,10 @@ import Verity
 /// mock members of its own: the case runs inside ``Verity/withScopedStaticMocks(_:)``.
 ///
 /// A Swift Testing test already gets static members of its own, but the cases of a parameterized
-/// test share them (Swift Testing gives a case no public identity); with this trait, cases that
-/// run in parallel see none of each other's static stubs and calls. On a suite, it applies to
-/// every test in it.
+/// test would share them (Swift Testing gives a case no public identity), so a parameterized test
+/// that uses static members without this trait reports it; with the trait, cases that run in
+/// parallel see none of each other's static stubs and calls. On a suite, it applies to every test
+/// in it.
 ///
 /// ```swift
 /// @Test(.scopedStaticMocks, arguments: 1...20)

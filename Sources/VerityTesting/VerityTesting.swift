@@ -8,5 +8,6 @@
 //   in Package.swift is what links it into the test process.
 // - `XCUIElement` as a `RobotElement` on Apple platforms (XCUIElement+RobotElement.swift); a UI
 //   test file that uses it writes `import VerityTesting`.
+// - The probe through which the core reads the running Swift Testing test (SwiftTestingProbe.swift).
 // - The Swift Testing trait `.scopedStaticMocks` (ScopedStaticMocksTrait.swift): each test case
 //   gets static mock members of its own; a test file that uses it writes `import VerityTesting`.

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import VerityMacros
 import VerityTesting
@@ -7,6 +8,12 @@ import VerityTesting
 protocol Ticker {
   static func now() -> Int
   static func tick(_ label: String)
+}
+
+/// A second mock type with static members, for the report each type makes once.
+@Mock
+protocol Stamper {
+  static func stamp() -> String
 }
 
 /// Static members per test: the stores of the current scope, else of the current Swift Testing
@@ -112,5 +119,46 @@ protocol Ticker {
       verify(TickerMock.$now(), .times(2))
     }
     #expect(messages == ["verify failed - expected 2 calls to now(), got 1"])
+  }
+
+  /// Without `.scopedStaticMocks`, the cases of a parameterized test would share the test's static
+  /// stubs and calls: the first static call of each mock type reports it, at the test's
+  /// declaration, with the fix; later calls report nothing and still work. (One argument, so one
+  /// case makes both reports.)
+  @Test(arguments: [7])
+  func aParameterizedTestWithoutTheTraitReportsItsStaticCallsOncePerType(value: Int) throws {
+    let declaration = try #require(Test.current).sourceLocation
+    let issues = Mutex<[(message: String, location: SourceLocation?)]>([])
+    withKnownIssue {
+      when(TickerMock.$now()).thenReturn(value)
+      #expect(TickerMock.now() == value)
+      TickerMock.tick("one")
+      TickerMock.tick("two")
+      #expect(StamperMock.stamp() == "")
+      verify(TickerMock.$tick(any()), .times(2))
+    } matching: { issue in
+      issues.withLock { $0.append((issue.comments.map(\.rawValue).joined(separator: "\n"), issue.sourceLocation)) }
+      return true
+    }
+    let reported = issues.withLock { $0 }
+    let name = "aParameterizedTestWithoutTheTraitReportsItsStaticCallsOncePerType(value:)"
+    #expect(
+      reported.map(\.message) == ["TickerMock", "StamperMock"].map { type in
+        "\(type)'s static members are used in a case of the parameterized test \(name), whose "
+          + "cases would share their static stubs and calls (Swift Testing gives a library no way to "
+          + "tell its cases apart): give the test or its suite the trait .scopedStaticMocks "
+          + "(import VerityTesting), or call them inside withScopedStaticMocks { … }"
+      })
+    #expect(reported.map(\.location) == [declaration, declaration])
+  }
+
+  /// Under the trait, or inside a scope, a parameterized test's static calls report nothing.
+  @Test(arguments: [7])
+  func aParameterizedTestInsideAScopeReportsNothing(value: Int) {
+    withScopedStaticMocks {
+      when(TickerMock.$now()).thenReturn(value)
+      #expect(TickerMock.now() == value)
+      #expect(StamperMock.stamp() == "")
+    }
   }
 }

@@ -23,6 +23,7 @@
  *   vrt_sanitizer.h     happens-before annotations for ThreadSanitizer
  *   vrt_enum_witness.h  calls into Swift enum value witnesses
  *   vrt_ptr_map.h       the pointer map, read without a lock
+ *   vrt_test_probe.h    the test framework's probe, when a test process links it
  */
 #ifndef VERITY_ENGINE_H
 #define VERITY_ENGINE_H
@@ -37,5 +38,6 @@
 #include "vrt_sanitizer.h"
 #include "vrt_enum_witness.h"
 #include "vrt_ptr_map.h"
+#include "vrt_test_probe.h"
 
 #endif /* VERITY_ENGINE_H */

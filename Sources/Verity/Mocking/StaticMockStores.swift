@@ -5,10 +5,12 @@
 ///    `.scopedStaticMocks` of VerityTesting), the scope's own stores: each mock type gets a new,
 ///    empty storage there, released when the scope ends.
 /// 2. While a Swift Testing test runs, that test's stores: a test sees none of another test's
-///    static stubs and calls. Every case of a parameterized test shares its test's stores (Swift
-///    Testing gives a case no public identity): `.scopedStaticMocks` gives each case its own.
-///    These stores are kept until the process ends (nothing tells a library that a test ended),
-///    one storage per test and mock type that used a static member.
+///    static stubs and calls. The cases of a parameterized test would share their test's stores
+///    (Swift Testing gives a case no public identity): the first static call of each mock type in
+///    such a test reports an issue that names the fix, `.scopedStaticMocks` (when VerityTesting is
+///    linked, which tells the core that a test is parameterized). These stores are kept until the
+///    process ends (nothing tells a library that a test ended), one storage per test and mock type
+///    that used a static member.
 /// 3. Anywhere else (an XCTest test, a `Task.detached`, code that runs before or outside every
 ///    test), one storage per mock type for the whole process.
 ///
@@ -19,14 +21,34 @@ final class _StaticMockStores: Sendable {
   /// One storage per mock type, created on first use.
   private let storages = _Lock<[ObjectIdentifier: MockStorage]>([:])
 
+  /// The parameterized test these stores serve, whose cases share them: each mock type's first
+  /// use reports it. `nil` for a scope's, the process's and a test's that is not parameterized.
+  private let sharedByCasesOf: _RunningSwiftTest?
+
+  init(sharedByCasesOf test: _RunningSwiftTest? = nil) {
+    sharedByCasesOf = test?.isParameterized == true ? test : nil
+  }
+
   /// The storage of `type`'s static members in these stores.
   func storage(for type: Any.Type) -> MockStorage {
-    storages._withLock { storages in
-      if let storage = storages[ObjectIdentifier(type)] { return storage }
+    let (storage, isNew) = storages._withLock { storages in
+      if let storage = storages[ObjectIdentifier(type)] { return (storage, false) }
       let storage = MockStorage()
       storages[ObjectIdentifier(type)] = storage
-      return storage
+      return (storage, true)
     }
+    if isNew, let test = sharedByCasesOf {
+      _ = _SwiftTestingProbe.recordIssueInRunningTest(Self.sharedByCasesMessage(type, test: test))
+    }
+    return storage
+  }
+
+  /// What the first static call of `type` in a case of the parameterized `test` reports.
+  static func sharedByCasesMessage(_ type: Any.Type, test: _RunningSwiftTest) -> String {
+    "\(type)'s static members are used in a case of the parameterized test \(test.name), whose "
+      + "cases would share their static stubs and calls (Swift Testing gives a library no way to "
+      + "tell its cases apart): give the test or its suite the trait .scopedStaticMocks "
+      + "(import VerityTesting), or call them inside withScopedStaticMocks { … }"
   }
 
   /// The stores bound by ``withScopedStaticMocks(_:)``, if any.
@@ -42,11 +64,11 @@ final class _StaticMockStores: Sendable {
   /// The stores that serve a static member called now, by the rule above.
   static var current: _StaticMockStores {
     if let scoped { return scoped }
-    guard let test = _CurrentSwiftTestingTest.key else { return process }
+    guard let test = _CurrentSwiftTestingTest.running else { return process }
     return perTest._withLock { stores in
-      if let existing = stores[test] { return existing }
-      let created = _StaticMockStores()
-      stores[test] = created
+      if let existing = stores[test.key] { return existing }
+      let created = _StaticMockStores(sharedByCasesOf: test)
+      stores[test.key] = created
       return created
     }
   }
@@ -71,8 +93,8 @@ extension MockStorage {
 /// detached ones) alone; they are released when `body` returns.
 ///
 /// A Swift Testing test gets static members of its own without it; use it to give each case of a
-/// parameterized test its own (or the trait `.scopedStaticMocks` of VerityTesting), or an XCTest
-/// test its own.
+/// parameterized test its own (or the trait `.scopedStaticMocks` of VerityTesting: without one of
+/// them, a parameterized test reports its static calls), or an XCTest test its own.
 ///
 /// ```swift
 /// withScopedStaticMocks {

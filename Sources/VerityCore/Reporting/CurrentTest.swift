@@ -1,32 +1,104 @@
+internal import CVerityEngine
 internal import IssueReporting
 
-/// The Swift Testing test that the current task runs, as IssueReporting's public
-/// `TestContext.current` names it: equal for every call made while one test runs (from its own
-/// task or the tasks it creates, but not a `Task.detached`), different between tests.
+/// The Swift Testing test that the current task runs: the same for every call made while one test
+/// runs (from its own task or the tasks it creates, but not a `Task.detached`), different between
+/// tests.
 ///
 /// It names a test, not a case of a parameterized test: Swift Testing's `Test.Case` has no public
 /// identity, so every case of one test gets the same key (a scope bound per case, Verity's
-/// `withScopedStaticMocks` or the `.scopedStaticMocks` trait, tells the cases apart).
+/// `withScopedStaticMocks` or the `.scopedStaticMocks` trait, tells the cases apart), and
+/// ``_RunningSwiftTest/isParameterized`` says when that is so.
+///
+/// Two sources answer, the first that is there:
+/// 1. VerityTesting's probe (``_SwiftTestingProbe``), linked into every test process that uses the
+///    `Verity` product: it reads Swift Testing's `Test.current` directly.
+/// 2. IssueReporting's public `TestContext.current`, which finds Swift Testing by `dlsym` and has
+///    it build the test's ID on every read (a process without VerityTesting: VerityMocking's).
 ///
 /// ```swift
-/// if let test = _CurrentSwiftTestingTest.key { print(test) }
+/// if let test = _CurrentSwiftTestingTest.running { print(test.key) }
 /// ```
 package enum _CurrentSwiftTestingTest {
   /// The current Swift Testing test, or `nil` outside one (XCTest, a detached task, code that
-  /// runs outside any test). Each read asks IssueReporting, which looks Swift Testing up through
-  /// IssueReportingTestSupport (a `dlsym`): read it where that cost is acceptable, never on the
-  /// path of an instance member.
-  package static var key: _SwiftTestingTestKey? {
+  /// runs outside any test).
+  package static var running: _RunningSwiftTest? {
+    if let probe = _SwiftTestingProbe.linked { return probe.runningTest() }
     guard case .swiftTesting(let testing)? = TestContext.current, let testing else { return nil }
-    return _SwiftTestingTestKey(id: testing.test.id)
+    return _RunningSwiftTest(key: _SwiftTestingTestKey(id: testing.test.id), name: "", isParameterized: false)
   }
 }
 
-/// The identity of one Swift Testing test (its `Test.ID`, as IssueReporting reports it).
+/// What VerityTesting tells the core about Swift Testing: the running test, and how to record an
+/// issue in it. The core cannot import Swift Testing (an app's own targets link the core without
+/// it); VerityTesting, which only a test process links, makes one probe for the process and hands
+/// it over through the C engine's `vrt_swift_testing_probe` (see vrt_test_probe.h).
+package final class _SwiftTestingProbe: Sendable {
+  /// The running test, or `nil` outside one.
+  let runningTest: @Sendable () -> _RunningSwiftTest?
+  /// Records an issue with this message in the running test, at the test's declaration.
+  let recordIssue: @Sendable (String) -> Void
+
+  package init(
+    runningTest: @escaping @Sendable () -> _RunningSwiftTest?,
+    recordIssue: @escaping @Sendable (String) -> Void
+  ) {
+    self.runningTest = runningTest
+    self.recordIssue = recordIssue
+  }
+
+  /// The probe of this process, or `nil` when VerityTesting is not linked into it.
+  static let linked: _SwiftTestingProbe? = vrt_swift_testing_probe().map {
+    Unmanaged<_SwiftTestingProbe>.fromOpaque($0).takeUnretainedValue()
+  }
+
+  /// Records an issue in the running Swift Testing test, when VerityTesting is linked; returns
+  /// whether it could.
+  package static func recordIssueInRunningTest(_ message: String) -> Bool {
+    guard let linked else { return false }
+    linked.recordIssue(message)
+    return true
+  }
+}
+
+/// A running Swift Testing test, as ``_CurrentSwiftTestingTest/running`` reads it.
+package struct _RunningSwiftTest: Sendable {
+  /// Which test it is.
+  package let key: _SwiftTestingTestKey
+  /// Its name, as Swift Testing gives it (`eachCase(value:)`); empty when IssueReporting answered.
+  package let name: String
+  /// Whether it runs one case per argument: its cases share ``key``.
+  package let isParameterized: Bool
+
+  package init(key: _SwiftTestingTestKey, name: String, isParameterized: Bool) {
+    self.key = key
+    self.name = name
+    self.isParameterized = isParameterized
+  }
+}
+
+/// The identity of one Swift Testing test: its declaration (name and source location, unique in a
+/// process) as VerityTesting reads it, or its `Test.ID` as IssueReporting reports it. One process
+/// uses one kind only, whichever source is there.
 package struct _SwiftTestingTestKey: Hashable, Sendable, CustomStringConvertible {
-  private let id: TestContext.Testing.Test.ID
+  private enum Identity: Hashable, Sendable {
+    case declaration(name: String, fileID: String, line: Int, column: Int)
+    case issueReporting(TestContext.Testing.Test.ID)
+  }
 
-  fileprivate init(id: TestContext.Testing.Test.ID) { self.id = id }
+  private let identity: Identity
 
-  package var description: String { "\(id.rawValue)" }
+  /// The test declared as `name` at this place.
+  package init(name: String, fileID: String, line: Int, column: Int) {
+    identity = .declaration(name: name, fileID: fileID, line: line, column: column)
+  }
+
+  fileprivate init(id: TestContext.Testing.Test.ID) { identity = .issueReporting(id) }
+
+  package var description: String {
+    switch identity {
+    case .declaration(let name, let fileID, let line, let column): "\(name) (\(fileID):\(line):\(column))"
+    case .issueReporting(let id): "\(id.rawValue)"
+    }
+  }
 }
