@@ -29,10 +29,10 @@ extension MockGenerator {
 
       /// The actor whose serial executor this mock runs on, for its whole life: the spied actor
       /// (so synchronous members can call it), or else one the mock made.
-      private nonisolated let _verityExecutorActor: any Actor
+      private nonisolated let _verityExecutorActor: any _Concurrency.Actor
 
       /// The spied actor's executor when the mock spies, or else one of the mock's own.
-      \(access)nonisolated var unownedExecutor: UnownedSerialExecutor {
+      \(access)nonisolated var unownedExecutor: _Concurrency.UnownedSerialExecutor {
         _verityExecutorActor.unownedExecutor
       }
       """
