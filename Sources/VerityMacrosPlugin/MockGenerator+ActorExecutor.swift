@@ -56,7 +56,9 @@ extension MockGenerator {
   /// The call a spying actor mock's synchronous isolated member makes: through a local generic
   /// function that opens the real actor's existential, the arguments go in one tuple to
   /// `Verity._callSharingExecutor`, which calls the real actor on the executor the two share, and
-  /// the tuple's `inout` values are written back.
+  /// the tuple's `inout` values are written back. A non-escaping closure (an autoclosure too)
+  /// goes in the tuple through `withoutActuallyEscaping`; an autoclosure is called for the real
+  /// member, which wraps its value again.
   func sharedExecutorCall(
     parameters: [MockParameter], returnType: String, throwsClause: String?, returnsValue: Bool,
     call: ((MockParameter) -> String) -> String
@@ -67,7 +69,7 @@ extension MockGenerator {
     }
     let text = call { parameter in
       let index = parameters.firstIndex { $0.name == parameter.name } ?? 0
-      let value = (parameter.isInout ? "&" : "") + element(index)
+      let value = (parameter.isInout ? "&" : "") + element(index) + (isAutoclosure(parameter) ? "()" : "")
       return parameter.label == "_" ? value : "\(parameter.selectorLabel): \(value)"
     }
     let resultType = returnsValue ? returnType : "Void"
@@ -80,17 +82,27 @@ extension MockGenerator {
     let writeBacks = parameters.indices.filter { parameters[$0].isInout }.map { "\(parameters[$0].name) = \(element($0))" }
     if !writeBacks.isEmpty { body.append("defer {\n\(indent(writeBacks.joined(separator: "\n")))\n}") }
     // A typed error is the closure's only when it says so (an untyped one is inferred).
-    let signature = throwsClause.map { $0 != "throws" } ?? false
-      ? "(_verityReal, _verityArguments) \(throwsClause ?? "") -> \(resultType) in" : "_verityReal, _verityArguments in"
+    let isTyped = throwsClause.map { $0 != "throws" } ?? false
+    func signature(_ parameters: String) -> String {
+      isTyped ? "(\(parameters)) \(throwsClause ?? "") -> \(resultType) in" : "\(parameters) in"
+    }
     body.append(
       """
-      return \(tryKeyword)Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { \(signature)
+      return \(tryKeyword)Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { \(signature("_verityReal, _verityArguments"))
         \(tryKeyword)\(text)
       }
       """)
+    var statements = body.joined(separator: "\n")
+    for parameter in parameters.reversed() where parameter.isNonEscapingClosure {
+      statements = """
+        return \(tryKeyword)withoutActuallyEscaping(\(parameter.name)) { \(signature(parameter.name))
+        \(indent(statements))
+        }
+        """
+    }
     let function = """
       func _verityForward<_VerityReal: \(proto.name.text)>(_ _verityReal: _VerityReal)\(throwsClause.map { " " + $0 } ?? "") -> \(resultType) {
-      \(indent(body.joined(separator: "\n")))
+      \(indent(statements))
       }
       """
     return SpyCall(

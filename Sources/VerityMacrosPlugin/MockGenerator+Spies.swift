@@ -6,8 +6,8 @@ import SwiftSyntax
 // mock runs on the real actor's executor (MockGenerator+ActorExecutor.swift). What cannot reach
 // it: static members (the real object is an instance), initializer requirements, a member whose
 // signature names `Self` or takes a variadic parameter, and a synchronous isolated member of an
-// actor protocol that declares `unownedExecutor`, or whose signature names an associated type or
-// takes a non-escaping closure, an autoclosure, or a `borrowing` or `consuming` value.
+// actor protocol that declares `unownedExecutor`, or that `rethrows`, names an associated type or
+// takes a `borrowing` or `consuming` value.
 
 /// How a member calls the real object, for a spying mock.
 struct SpyCall {
@@ -83,13 +83,11 @@ extension MockGenerator {
   ) -> SpyForwarding? {
     if isStatic { return nil }
     // A synchronous member isolated to the actor: the mock runs on the real actor's executor and
-    // calls it without `await`, with its arguments in a tuple (never a non-escaping closure, an
-    // autoclosure, or a `borrowing` or `consuming` value).
+    // calls it without `await`, with its arguments in a tuple (never a `borrowing` or `consuming`
+    // value), through a local function (which cannot rethrow what the member's closure throws).
     let isIsolatedSync = isActorProtocol && !isAsync && !isNonisolated
     if isIsolatedSync && !sharesSpiedExecutor { return nil }
-    if isIsolatedSync && parameters.contains(where: { $0.isNonEscapingClosure || $0.isOwnershipPlaceholder }) {
-      return nil
-    }
+    if isIsolatedSync && (isRethrows || parameters.contains(where: \.isOwnershipPlaceholder)) { return nil }
     if parameters.contains(where: { $0.declaredType.hasSuffix("...") }) { return nil }
     for parameter in parameters where isAutoclosure(parameter) && parameter.declaredType.contains("throws") {
       return nil

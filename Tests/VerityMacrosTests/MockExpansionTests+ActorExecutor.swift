@@ -5,8 +5,9 @@ import VerityMacrosPlugin
 
 // An actor protocol's mock runs on the spied actor's executor (or one of its own), so a spy passes
 // synchronous isolated members on: through `Verity._callSharingExecutor`, with the arguments in one
-// tuple (`inout` ones written back), a thrown error (typed too) and a setter. A protocol that
-// declares `unownedExecutor` keeps the default executor, and those members are not passed on.
+// tuple (`inout` ones written back; a closure or an autoclosure through `withoutActuallyEscaping`),
+// a thrown error (typed too) and a setter. A protocol that declares `unownedExecutor` keeps the
+// default executor, and those members are not passed on.
 extension MockExpansionTests {
   @Test func spyingSynchronousActorMembers() {
     assertMacro {
@@ -19,6 +20,7 @@ extension MockExpansionTests {
         func normalize(_ entries: inout [Int], scale: Int) -> Bool
         subscript(entry index: Int) -> Int { get }
         func each(_ body: (Int) -> Void)
+        func log(_ message: @autoclosure () -> String, level: Int)
       }
       """
     } expansion: {
@@ -30,6 +32,7 @@ extension MockExpansionTests {
         func normalize(_ entries: inout [Int], scale: Int) -> Bool
         subscript(entry index: Int) -> Int { get }
         func each(_ body: (Int) -> Void)
+        func log(_ message: @autoclosure () -> String, level: Int)
       }
 
       #if DEBUG || VERITY_MOCKS
@@ -280,6 +283,22 @@ extension MockExpansionTests {
           if self.storage.answersWithDefaults {
             return
           }
+          if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(body) { body in
+              self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void")]) as Void?
+            } {
+              return _verityStubbed
+            }
+            func _verityForward<_VerityReal: Ledger>(_ _verityReal: _VerityReal) -> Void {
+              return withoutActuallyEscaping(body) { body in
+                var _verityArguments = body
+                return Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { _verityReal, _verityArguments in
+                  _verityReal.each(_verityArguments)
+                }
+              }
+            }
+            return _verityForward(_verityReal)
+          }
           return withoutActuallyEscaping(body) { body in
             return self.storage.answer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void")]) as Void
           }
@@ -288,6 +307,43 @@ extension MockExpansionTests {
         /// Calls to `each(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         nonisolated func $each(_ body: Verity.Matcher<Any?> = Verity.any()) -> Verity.MockCall<(Int) -> Void, Void> {
           Verity.MockCall(storage: self.storage, identifier: "each(_:)", matchers: body, throwing: Swift.Never.self)
+        }
+
+        func log(_ message: @autoclosure () -> String, level: Int) -> Void {
+          self.storage.log.record("log(_:level:)", Verity.NonEscapingClosureArgument(typeName: "() -> String"), Verity.recordable(level))
+          if self.storage.answersWithDefaults {
+            return
+          }
+          if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
+            if let _verityStubbed = withoutActuallyEscaping(message) { message in
+              self.storage.stubbedAnswer("log(_:level:)", arguments: (message, level), values: [Verity.NonEscapingClosureArgument(typeName: "() -> String"), level]) as Void?
+            } {
+              return _verityStubbed
+            }
+            func _verityForward<_VerityReal: Ledger>(_ _verityReal: _VerityReal) -> Void {
+              return withoutActuallyEscaping(message) { message in
+                var _verityArguments = (message, level)
+                return Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { _verityReal, _verityArguments in
+                  _verityReal.log(_verityArguments.0(), level: _verityArguments.1)
+                }
+              }
+            }
+            return _verityForward(_verityReal)
+          }
+          return withoutActuallyEscaping(message) { message in
+            return self.storage.answer("log(_:level:)", arguments: (message, level), values: [Verity.NonEscapingClosureArgument(typeName: "() -> String"), level]) as Void
+          }
+        }
+
+        /// Calls to `log(_:level:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        nonisolated func $log(_ message: Verity.Matcher<Any?> = Verity.any(), level: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(() -> String, Int), Void> {
+          Verity.MockCall(storage: self.storage, identifier: "log(_:level:)", matchers: message, level, throwing: Swift.Never.self)
+        }
+
+        /// Calls to `log(_:level:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
+        @_disfavoredOverload
+        nonisolated func $log(_ message: Verity.Matcher<Any?> = Verity.any(), level: Int) -> Verity.MockCall<(() -> String, Int), Void> {
+          Verity.MockCall(storage: self.storage, identifier: "log(_:level:)", typedArguments: [message, level], throwing: Swift.Never.self)
         }
         #endif
       }
