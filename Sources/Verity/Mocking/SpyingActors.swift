@@ -12,8 +12,12 @@
 ///
 /// ```swift
 /// actor InboxMock: Inbox, Verity.Mock {
-///   private nonisolated let _verityExecutorActor: any Actor = Verity._MockExecutorActor()
+///   private nonisolated let _verityExecutorActor: any Actor
 ///   nonisolated var unownedExecutor: UnownedSerialExecutor { _verityExecutorActor.unownedExecutor }
+///   init() {
+///     // ...
+///     _verityExecutorActor = Verity._MockExecutorActor()   // `real` in `init(spying:)`
+///   }
 /// }
 /// ```
 @_documentation(visibility: internal)
@@ -64,10 +68,11 @@ public func _callSharingExecutor<Mock: Actor, Real: Actor, Arguments, Result, Fa
 /// Sound though `Value` need not be `Sendable`: the values come from the mock's isolation, go to
 /// the real actor's and come back, in one synchronous call on one serial executor, which
 /// `assumeIsolated` checks is the real actor's while the caller is isolated to the mock. The mock
-/// runs on that executor for its whole life (a generated actor mock's executor is a `let`), and
-/// the real actor on its own, so whatever either keeps of these values is only ever touched on
-/// that one executor: never by two threads at once. The compiler cannot see that the two actors
-/// share an executor; this type says it, and is used nowhere else.
+/// runs on that executor for its whole life (a generated actor mock's executor is the real
+/// actor's, read through a `let`), and so does the real actor (an actor's `unownedExecutor` does
+/// not change), so whatever either keeps of these values is only ever touched on that one
+/// executor: never by two threads at once. The compiler cannot see that the two actors share an
+/// executor; this type says it, and is used nowhere else.
 private struct SharedExecutorValue<Value>: @unchecked Sendable {
   let value: Value
 }
