@@ -1,10 +1,13 @@
 import SwiftSyntax
 
 // `@Mock` for spies: every generated mock has `init(spying real:)`, and each instance member that
-// can reach the real object passes it a call that no stub matches (see `spyBlock`). What cannot:
-// static members (the real object is an instance), initializer requirements, a synchronous
-// member of an actor protocol (the real actor is reached only with `await`), and a member whose
-// signature names `Self`, an associated type, or takes a variadic parameter.
+// can reach the real object passes it a call that no stub matches (see `spyBlock`). A synchronous
+// member isolated to an actor protocol's actor reaches the real actor without `await` because the
+// mock runs on the real actor's executor (MockGenerator+ActorExecutor.swift). What cannot reach
+// it: static members (the real object is an instance), initializer requirements, a member whose
+// signature names `Self` or takes a variadic parameter, and a synchronous isolated member of an
+// actor protocol that declares `unownedExecutor`, or that `rethrows`, names an associated type or
+// takes a `borrowing` or `consuming` value.
 
 /// How a member calls the real object, for a spying mock.
 struct SpyCall {
@@ -17,6 +20,8 @@ struct SpyCall {
   var isMutating: Bool
   /// Declarations the call needs first (the local function an opened call goes through).
   var prelude: String = ""
+  /// The call needs the mock to run on the real actor's executor (`MockSpy.sharesExecutor`).
+  var sharesExecutor = false
 }
 
 /// How a spy passes a member's calls to its real object.
@@ -26,6 +31,9 @@ enum SpyForwarding {
   /// Through a local generic function that opens the existential: the member's types name an
   /// associated type.
   case opened
+  /// Through `Verity._callSharingExecutor`: a synchronous member isolated to an actor protocol's
+  /// actor, whose mock runs on the real actor's executor (see MockGenerator+ActorExecutor.swift).
+  case sharingExecutor
 }
 
 extension MockGenerator {
@@ -60,7 +68,7 @@ extension MockGenerator {
         \(location)
       )\(whereClause) {
         self.storage = Verity.MockStorage(
-          spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit.isEmpty ? "" : "\n  super.init()")
+          spying: \(spyCreation("real")), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit.isEmpty ? "" : "\n  super.init()")\(executorInitialization(spying: "real", indentation: "  "))
       }
       """
   }
@@ -74,7 +82,12 @@ extension MockGenerator {
     generics: [Syntax] = [], isRethrows: Bool = false
   ) -> SpyForwarding? {
     if isStatic { return nil }
-    if isActorProtocol && !isAsync && !isNonisolated { return nil }
+    // A synchronous member isolated to the actor: the mock runs on the real actor's executor and
+    // calls it without `await`, with its arguments in a tuple (never a `borrowing` or `consuming`
+    // value), through a local function (which cannot rethrow what the member's closure throws).
+    let isIsolatedSync = isActorProtocol && !isAsync && !isNonisolated
+    if isIsolatedSync && !sharesSpiedExecutor { return nil }
+    if isIsolatedSync && (isRethrows || parameters.contains(where: \.isOwnershipPlaceholder)) { return nil }
     if parameters.contains(where: { $0.declaredType.hasSuffix("...") }) { return nil }
     for parameter in parameters where isAutoclosure(parameter) && parameter.declaredType.contains("throws") {
       return nil
@@ -89,7 +102,8 @@ extension MockGenerator {
     // A generic member whose constraints name an associated type would need them restated for the
     // opened type: not passed on.
     if !generics.isEmpty && generics.contains(where: { mentionsAssociatedType($0) }) { return nil }
-    if names.isDisjoint(with: associatedTypeNames) { return .direct }
+    if names.isDisjoint(with: associatedTypeNames) { return isIsolatedSync ? .sharingExecutor : .direct }
+    if isIsolatedSync { return nil }
     // A local function cannot rethrow what the member's closure throws.
     return isRethrows ? nil : .opened
   }
@@ -122,6 +136,10 @@ extension MockGenerator {
     _ forwarding: SpyForwarding, parameters: [MockParameter], returnType: String, throwsClause: String?,
     isAsync: Bool, returnsValue: Bool, isMutating: Bool, call: ((MockParameter) -> String) -> String
   ) -> SpyCall {
+    if forwarding == .sharingExecutor {
+      return sharedExecutorCall(
+        parameters: parameters, returnType: returnType, throwsClause: throwsClause, returnsValue: returnsValue, call: call)
+    }
     let effects = effectPrefix(throwing: throwsClause != nil, isAsync: isAsync)
     guard forwarding == .opened else {
       return SpyCall(call: effects + call(forwardedArgument), returnsValue: returnsValue, isMutating: isMutating)
@@ -223,7 +241,7 @@ extension MockGenerator {
     let putBack = spy.isMutating ? "defer { _veritySpy.putBack(&_verityReal) }\n" : ""
     let call = (spy.prelude.isEmpty ? "" : spy.prelude + "\n") + (spy.returnsValue ? "return \(spy.call)" : "\(spy.call)\nreturn")
     return """
-      if let _veritySpy = \(storage).spy, \(binding) _verityReal = _veritySpy.object(as: \(spiedExistential).self) {
+      if let _veritySpy = \(storage).spy,\(spy.sharesExecutor ? " _veritySpy.sharesExecutor," : "") \(binding) _verityReal = _veritySpy.object(as: \(spiedExistential).self) {
       \(indent(stubbed))
       \(indent(putBack + call))
       }

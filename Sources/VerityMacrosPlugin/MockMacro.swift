@@ -306,7 +306,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
       /// from its stubs. Stub with `when(mock.$member(...))`, verify with `verify(mock.$member(...))`.
       \(isolation)\(access)\(kind) \(mockName)\(generics): \(superclass)\(proto.name.text), Verity.Mock, Verity._GeneratedMock\(sendable)\(whereClause) {
         /// The mock's calls and stubs.
-        \(access)\(nonisolated)let storage: Verity.MockStorage
+        \(access)\(nonisolated)let storage: Verity.MockStorage\(indent(executorMembers))
 
         /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
         /// a call no stub can answer) are reported in the test: where it last stubbed or verified
@@ -317,13 +317,13 @@ struct MockGenerator<Context: MacroExpansionContext> {
           strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
           line: UInt = #line, column: UInt = #column
         ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)
+          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)\(executorInitialization(indentation: "    "))
         }
 
         /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
         /// protocol's initializer requirements (and its parents') delegate to.
         \(access)\(nonisolated)init(_verityStorage storage: Verity.MockStorage) {
-          self.storage = storage\(superInit)
+          self.storage = storage\(superInit)\(executorInitialization(indentation: "    "))
         }
 
       \(indent(spyingInit))\(classMembers)

@@ -261,6 +261,15 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
+        /// The actor whose serial executor this mock runs on, for its whole life: the spied actor
+        /// (so synchronous members can call it), or else one the mock made.
+        private nonisolated let _verityExecutorActor: any _Concurrency.Actor
+
+        /// The spied actor's executor when the mock spies, or else one of the mock's own.
+        nonisolated var unownedExecutor: _Concurrency.UnownedSerialExecutor {
+          _verityExecutorActor.unownedExecutor
+        }
+
         /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
         /// a call no stub can answer) are reported in the test: where it last stubbed or verified
         /// this mock, or else where it created it.
@@ -271,12 +280,14 @@ extension MockExpansionTests {
           line: UInt = #line, column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+          self._verityExecutorActor = Verity._MockExecutorActor()
         }
 
         /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
         /// protocol's initializer requirements (and its parents') delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
+          self._verityExecutorActor = Verity._MockExecutorActor()
         }
 
         /// Creates a mock that spies on `real`: every call is recorded; a call a stub matches is
@@ -292,7 +303,8 @@ extension MockExpansionTests {
           column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(
-            spying: Verity.MockSpy(real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+            spying: Verity.MockSpy(sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+          self._verityExecutorActor = real
         }
       }
       #endif
@@ -319,6 +331,18 @@ extension MockExpansionTests {
 
         func count() -> Int {
           self.storage.log.record("count()")
+          if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Inbox & Sendable).self) {
+            if let _verityStubbed = self.storage.stubbedAnswer("count()", arguments: (), values: []) as Int? {
+              return _verityStubbed
+            }
+            func _verityForward<_VerityReal: Inbox>(_ _verityReal: _VerityReal) -> Int {
+              var _verityArguments: Void = ()
+              return Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { _verityReal, _verityArguments in
+                _verityReal.count()
+              }
+            }
+            return _verityForward(_verityReal)
+          }
           return self.storage.answer("count()", arguments: (), values: []) as Int
         }
 

@@ -18,6 +18,14 @@ import Synchronization
 /// ```
 public final class MockSpy: Sendable {
   let _object: Mutex<any Sendable>
+  /// Whether the mock that holds this spy runs on the real object's serial executor: a generated
+  /// actor mock made with `init(spying:)` does, so its synchronous isolated members call the real
+  /// actor without `await`. A mock that does not answers them from its stubs.
+  ///
+  /// ```swift
+  /// InboxMock(spying: RealInbox()).storage.spy?.sharesExecutor   // true
+  /// ```
+  public let sharesExecutor: Bool
 
   /// A spy on `object`.
   ///
@@ -28,6 +36,21 @@ public final class MockSpy: Sendable {
   /// - Parameter object: the real object calls go to.
   public init(_ object: any Sendable) {
     _object = Mutex(object)
+    sharesExecutor = false
+  }
+
+  /// A spy on the actor `object`, for a mock actor that runs on `object`'s serial executor (its
+  /// `unownedExecutor` is `object`'s, and never changes): what a generated actor mock's
+  /// `init(spying:)` makes.
+  ///
+  /// ```swift
+  /// let storage = MockStorage(spying: MockSpy(sharingExecutorOf: realInbox))
+  /// ```
+  ///
+  /// - Parameter object: the real actor calls go to, whose executor the mock shares.
+  public init(sharingExecutorOf object: any Actor) {
+    _object = Mutex(object)
+    sharesExecutor = true
   }
 
   private var _token: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
