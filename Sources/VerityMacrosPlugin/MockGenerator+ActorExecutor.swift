@@ -1,10 +1,11 @@
 import SwiftSyntax
 
 // `@Mock` for actor protocols: the mock actor runs on one serial executor for its whole life, the
-// spied actor's when it spies, so that its synchronous isolated members can pass a call to the
-// real actor without `await` (`Verity._callSharingExecutor`), and otherwise an executor of its own
-// (a `Verity._MockExecutorActor` it makes). A protocol that declares `unownedExecutor` itself keeps
-// the mock's default executor, and its synchronous isolated members are not passed on.
+// spied actor's when it spies, so that its isolated members can pass a call to the real actor on
+// that executor (`Verity._callSharingExecutor`; synchronous ones without `await`), whatever the
+// Sendability of its values, and otherwise an executor of its own (a `Verity._MockExecutorActor`
+// it makes). A protocol that declares `unownedExecutor` itself keeps the mock's default executor,
+// and its isolated members are not passed on.
 
 extension MockGenerator {
   /// The mock is an actor that runs on the spied actor's executor when it spies.
@@ -53,17 +54,17 @@ extension MockGenerator {
 }
 
 extension MockGenerator {
-  /// The call a spying actor mock's synchronous isolated member makes: through a local generic
+  /// The call a spying actor mock's isolated member (synchronous or `async`) makes: through a local generic
   /// function that opens the real actor's existential, the arguments go in one tuple to
   /// `Verity._callSharingExecutor`, which calls the real actor on the executor the two share, and
   /// the tuple's `inout` values are written back. A non-escaping closure (an autoclosure too)
   /// goes in the tuple through `withoutActuallyEscaping`; an autoclosure is called for the real
   /// member, which wraps its value again.
   func sharedExecutorCall(
-    parameters: [MockParameter], returnType: String, throwsClause: String?, returnsValue: Bool,
+    parameters: [MockParameter], returnType: String, throwsClause: String?, isAsync: Bool, returnsValue: Bool,
     call: ((MockParameter) -> String) -> String
   ) -> SpyCall {
-    let tryKeyword = throwsClause != nil ? "try " : ""
+    let tryKeyword = effectPrefix(throwing: throwsClause != nil, isAsync: isAsync)
     func element(_ index: Int) -> String {
       parameters.count == 1 ? "_verityArguments" : "_verityArguments.\(index)"
     }
@@ -84,7 +85,8 @@ extension MockGenerator {
     // A typed error is the closure's only when it says so (an untyped one is inferred).
     let isTyped = throwsClause.map { $0 != "throws" } ?? false
     func signature(_ parameters: String) -> String {
-      isTyped ? "(\(parameters)) \(throwsClause ?? "") -> \(resultType) in" : "\(parameters) in"
+      let effects = (isAsync ? "async " : "") + (throwsClause ?? "")
+      return isTyped ? "(\(parameters)) \(effects) -> \(resultType) in" : "\(parameters) in"
     }
     body.append(
       """
@@ -101,7 +103,7 @@ extension MockGenerator {
         """
     }
     let function = """
-      func _verityForward<_VerityReal: \(proto.name.text)>(_ _verityReal: _VerityReal)\(throwsClause.map { " " + $0 } ?? "") -> \(resultType) {
+      func _verityForward<_VerityReal: \(proto.name.text)>(_ _verityReal: _VerityReal)\(isAsync ? " async" : "")\(throwsClause.map { " " + $0 } ?? "") -> \(resultType) {
       \(indent(statements))
       }
       """

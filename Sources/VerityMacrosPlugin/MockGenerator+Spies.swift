@@ -1,13 +1,14 @@
 import SwiftSyntax
 
 // `@Mock` for spies: every generated mock has `init(spying real:)`, and each instance member that
-// can reach the real object passes it a call that no stub matches (see `spyBlock`). A synchronous
-// member isolated to an actor protocol's actor reaches the real actor without `await` because the
-// mock runs on the real actor's executor (MockGenerator+ActorExecutor.swift). What cannot reach
-// it: static members (the real object is an instance), initializer requirements, a member whose
-// signature names `Self` or takes a variadic parameter, and a synchronous isolated member of an
-// actor protocol that declares `unownedExecutor`, or that `rethrows`, names an associated type or
-// takes a `borrowing` or `consuming` value.
+// can reach the real object passes it a call that no stub matches (see `spyBlock`). A member
+// isolated to an actor protocol's actor reaches the real actor on the executor the two share
+// (MockGenerator+ActorExecutor.swift): a synchronous one without `await`, and either whatever the
+// Sendability of its values. What cannot reach it: static members (the real object is an
+// instance), initializer requirements, a member whose signature names `Self` or takes a variadic
+// parameter, and an isolated member of an actor protocol that declares `unownedExecutor`, or that
+// `rethrows`, names an associated type or takes a `borrowing` or `consuming` value (or, `async`,
+// a non-escaping closure).
 
 /// How a member calls the real object, for a spying mock.
 struct SpyCall {
@@ -82,12 +83,16 @@ extension MockGenerator {
     generics: [Syntax] = [], isRethrows: Bool = false
   ) -> SpyForwarding? {
     if isStatic { return nil }
-    // A synchronous member isolated to the actor: the mock runs on the real actor's executor and
-    // calls it without `await`, with its arguments in a tuple (never a `borrowing` or `consuming`
-    // value), through a local function (which cannot rethrow what the member's closure throws).
-    let isIsolatedSync = isActorProtocol && !isAsync && !isNonisolated
-    if isIsolatedSync && !sharesSpiedExecutor { return nil }
-    if isIsolatedSync && (isRethrows || parameters.contains(where: \.isOwnershipPlaceholder)) { return nil }
+    // A member isolated to the actor, synchronous or `async`: the mock runs on the real actor's
+    // executor and calls it there (`Verity._callSharingExecutor`), with its arguments in a tuple
+    // (never a `borrowing` or `consuming` value), through a local function (which cannot rethrow
+    // what the member's closure throws). An `async` one passes the call as a `sending` closure, so
+    // it cannot carry a non-escaping closure argument. Called with `await` from the mock's own
+    // isolation instead, an argument or result that is not `Sendable` would not compile.
+    let isIsolated = isActorProtocol && !isNonisolated
+    if isIsolated && !sharesSpiedExecutor { return nil }
+    if isIsolated && (isRethrows || parameters.contains(where: \.isOwnershipPlaceholder)) { return nil }
+    if isIsolated && isAsync && parameters.contains(where: \.isNonEscapingClosure) { return nil }
     if parameters.contains(where: { $0.declaredType.hasSuffix("...") }) { return nil }
     for parameter in parameters where isAutoclosure(parameter) && parameter.declaredType.contains("throws") {
       return nil
@@ -102,8 +107,8 @@ extension MockGenerator {
     // A generic member whose constraints name an associated type would need them restated for the
     // opened type: not passed on.
     if !generics.isEmpty && generics.contains(where: { mentionsAssociatedType($0) }) { return nil }
-    if names.isDisjoint(with: associatedTypeNames) { return isIsolatedSync ? .sharingExecutor : .direct }
-    if isIsolatedSync { return nil }
+    if names.isDisjoint(with: associatedTypeNames) { return isIsolated ? .sharingExecutor : .direct }
+    if isIsolated { return nil }
     // A local function cannot rethrow what the member's closure throws.
     return isRethrows ? nil : .opened
   }
@@ -138,7 +143,8 @@ extension MockGenerator {
   ) -> SpyCall {
     if forwarding == .sharingExecutor {
       return sharedExecutorCall(
-        parameters: parameters, returnType: returnType, throwsClause: throwsClause, returnsValue: returnsValue, call: call)
+        parameters: parameters, returnType: returnType, throwsClause: throwsClause, isAsync: isAsync,
+        returnsValue: returnsValue, call: call)
     }
     let effects = effectPrefix(throwing: throwsClause != nil, isAsync: isAsync)
     guard forwarding == .opened else {

@@ -315,11 +315,17 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func receive() async -> String {
           self.storage.log.record("receive()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Inbox & Sendable).self) {
+          if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Inbox & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("receive()", arguments: (), values: []) as String? {
               return _verityStubbed
             }
-            return await _verityReal.receive()
+            func _verityForward<_VerityReal: Inbox>(_ _verityReal: _VerityReal) async -> String {
+              var _verityArguments: Void = ()
+              return await Verity._callSharingExecutor(from: self, to: _verityReal, passing: &_verityArguments) { _verityReal, _verityArguments in
+                await _verityReal.receive()
+              }
+            }
+            return await _verityForward(_verityReal)
           }
           return self.storage.answer("receive()", arguments: (), values: []) as String
         }

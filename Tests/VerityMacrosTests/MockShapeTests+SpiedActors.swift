@@ -89,7 +89,12 @@ protocol SpiedNotebook: Actor {
   func keep(_ note: LedgerNote) -> Int
   func latest() -> LedgerNote?
   func echo<Value: Sendable>(_ value: Value) -> Value
+  func file(_ note: LedgerNote) async -> Int
+  func oldest() async -> LedgerNote?
+  func retitle(_ note: inout LedgerNote, as text: String) async throws -> Int
 }
+
+struct EmptyTitle: Error, Equatable {}
 
 actor Notebook: SpiedNotebook {
   var notes: [LedgerNote] = []
@@ -99,6 +104,20 @@ actor Notebook: SpiedNotebook {
   }
   func latest() -> LedgerNote? { notes.last }
   func echo<Value: Sendable>(_ value: Value) -> Value { value }
+  func file(_ note: LedgerNote) async -> Int {
+    await Task.yield()
+    return keep(note)
+  }
+  func oldest() async -> LedgerNote? {
+    await Task.yield()
+    return notes.first
+  }
+  func retitle(_ note: inout LedgerNote, as text: String) async throws -> Int {
+    await Task.yield()
+    guard !text.isEmpty else { throw EmptyTitle() }
+    note = LedgerNote(text)
+    return keep(note)
+  }
   var texts: [String] { notes.map(\.text) }
 }
 
@@ -107,6 +126,20 @@ extension SpiedNotebookMock {
   func keepAndReadBack(_ text: String) -> (count: Int, latest: String?) {
     let count = keep(LedgerNote(text))
     return (count, latest()?.text)
+  }
+
+  /// The `async` members, from inside the mock's isolation: an argument and a result that are not
+  /// `Sendable`, an `inout` write and an error.
+  func fileAndRetitle(_ text: String, as title: String) async -> (filed: Int, oldest: String?, retitled: String, error: EmptyTitle?) {
+    let filed = await file(LedgerNote(text))
+    let oldest = await oldest()?.text
+    var note = LedgerNote(text)
+    do {
+      _ = try await retitle(&note, as: title)
+      return (filed, oldest, note.text, nil)
+    } catch {
+      return (filed, oldest, note.text, error as? EmptyTitle)
+    }
   }
 }
 
@@ -165,6 +198,28 @@ struct SpiedActorTests {
     verify(notebook.$keep(any()), .times(2))
     verify(notebook.$latest(), .times(2))
     verify(notebook.$echo(any(String.self)))
+  }
+
+  /// `async` isolated members go to the real actor on the executor the two share, so arguments
+  /// and results that are not `Sendable` pass (a call with `await` from the mock's own isolation
+  /// would not compile), with `inout` writes and errors.
+  @Test func asyncMembersWithValuesThatAreNotSendableGoToTheRealActor() async {
+    let real = Notebook()
+    let notebook = SpiedNotebookMock(spying: real)
+    let first = await notebook.fileAndRetitle("draft", as: "final")
+    #expect(first.filed == 1)
+    #expect(first.oldest == "draft")
+    #expect(first.retitled == "final")
+    #expect(first.error == nil)
+    let second = await notebook.fileAndRetitle("memo", as: "")
+    #expect(second.filed == 3)
+    #expect(second.retitled == "memo")
+    #expect(second.error == EmptyTitle())
+    #expect(await real.texts == ["draft", "final", "memo"])
+    verify(notebook.$file(any()), .times(2))
+    verify(notebook.$oldest(), .times(2))
+    verify(notebook.$retitle(any(), as: eq("final")))
+    verify(notebook.$retitle(any(), as: eq("")))
   }
 
   @Test func aStubStillWins() async throws {
