@@ -38,7 +38,10 @@ package struct _WrappedArguments {
   /// later position).
   @usableFromInline var positions: UInt64 = 0
 
-  @inlinable
+  // Transparent: an unoptimized build (`swift test`) would otherwise call it for every encoder a
+  // call takes.
+  @_transparent
+  @usableFromInline
   init() {}
 
   /// Whether some argument of the call was a wrapper.
@@ -48,7 +51,15 @@ package struct _WrappedArguments {
   /// Whether argument `position` may be a wrapper.
   @inlinable
   func mayBeWrapper(at position: Int) -> Bool {
-    positions & (UInt64(1) << UInt64(Swift.min(position, 63))) != 0
+    positions & Self.bit(position) != 0
+  }
+
+  /// The bit of argument `position` in ``positions``: bit 63 stands for every later position.
+  /// (No generic `min` or smart shift: an unoptimized build would call them generically.)
+  @_transparent
+  @usableFromInline
+  static func bit(_ position: Int) -> UInt64 {
+    UInt64(1) &<< UInt64(position < 63 ? position : 63)
   }
 
   /// Readies the record for a new call: only which positions were wrappers needs clearing, as
@@ -71,7 +82,7 @@ package struct _WrappedArguments {
   /// (false, noting nothing, when it is not: a conformance that wrote itself through a wrapper).
   mutating func noteWrapper(argument: Any.Type) -> Bool {
     guard let wrapper = notedWrapper, ObjectIdentifier(wrapper) == ObjectIdentifier(argument) else { return false }
-    positions |= UInt64(1) << UInt64(Swift.min(position, 63))
+    positions |= Self.bit(position)
     return true
   }
 }
