@@ -98,6 +98,14 @@ func _isTrustedEncoding<T: StructurallyEncodable>(_: T.Type) -> Bool {
   T.encodingCheck.isSkipped
 }
 
+/// Whether this code runs unoptimized (a debug build, as `swift test` builds it). A function, not
+/// the stdlib's check written in place: an optimized build folds it when it inlines this, and
+/// the compiler does not warn of the branch it removes.
+@inlinable
+func _isUnoptimizedBuild() -> Bool {
+  _isDebugAssertConfiguration()
+}
+
 /// Argument `position` of a call as a call log keeps it: the value, or, when the argument was a
 /// wrapper, the value the wrapper stands for (each value is boxed once). Verity's
 /// own conformances are never wrappers: for them the compiler drops the question.
@@ -110,7 +118,7 @@ func _keptArgument<T: StructurallyEncodable>(_ value: T, _ position: Int, _ wrap
     // up at run time (about 1,500 instructions an argument in callgrind), so it first asks the
     // wrapper type noted while the call was written, which answers when it is `T` (the same
     // answer: the same wrapper type's `keptArgument`).
-    if _isDebugAssertConfiguration(), let wrapper = wrapped.wrapperType(ifItIs: T.self) {
+    if _isUnoptimizedBuild(), let wrapper = wrapped.wrapperType(ifItIs: T.self) {
       return _keptArgument(of: value, asWrapper: wrapper)
     }
     if let wrapper = value as? any _ArgumentWrapper { return wrapper.keptArgument }
