@@ -25,9 +25,12 @@ public protocol _ArgumentWrapper: StructurallyEncodable {
 package struct _WrappedArguments {
   /// The position of the argument being written.
   @usableFromInline var position = 0
-  /// The wrapper type that noted itself while the argument being written was written, and the
-  /// type it noted.
-  @usableFromInline var notedWrapper: Any.Type? = nil
+  /// The wrapper type that noted itself last, and the type it noted. Written by every note before
+  /// it is read, and never cleared between calls (see ``forgetPositions()``): the wrapper type is
+  /// also read after a call's arguments are written, but only where its identity with an
+  /// argument's own type is checked (``wrapperType(ifItIs:)``), which a type noted for
+  /// an earlier call passes only when it is that argument's type.
+  @usableFromInline var notedWrapper: (any _ArgumentWrapper.Type)? = nil
   @usableFromInline var notedType: Any.Type? = nil
   /// Whether the last wrapper's value is plain.
   @usableFromInline var notedContentsArePlain = true
@@ -35,7 +38,10 @@ package struct _WrappedArguments {
   /// later position).
   @usableFromInline var positions: UInt64 = 0
 
-  @inlinable
+  // Transparent: an unoptimized build (`swift test`) would otherwise call it for every encoder a
+  // call takes.
+  @_transparent
+  @usableFromInline
   init() {}
 
   /// Whether some argument of the call was a wrapper.
@@ -45,16 +51,47 @@ package struct _WrappedArguments {
   /// Whether argument `position` may be a wrapper.
   @inlinable
   func mayBeWrapper(at position: Int) -> Bool {
-    positions & (UInt64(1) << UInt64(Swift.min(position, 63))) != 0
+    positions & Self.bit(position) != 0
+  }
+
+  /// The bit of argument `position` in ``positions``: bit 63 stands for every later position.
+  /// (No generic `min` or smart shift: an unoptimized build would call them generically.)
+  @_transparent
+  @usableFromInline
+  static func bit(_ position: Int) -> UInt64 {
+    UInt64(1) &<< UInt64(position < 63 ? position : 63)
+  }
+
+  /// Readies the record for a new call: only which positions were wrappers needs clearing, as
+  /// every other field is written before it is read (see ``notedWrapper``). (Cheaper than a new
+  /// record in an unoptimized build, where each call's encoder is readied this way.)
+  @inlinable
+  mutating func forgetPositions() { positions = 0 }
+
+  /// The last wrapper type that noted itself, when it is `T`: then an argument of type `T` at a
+  /// position ``mayBeWrapper(at:)`` admits is a wrapper of that type, whose kept value
+  /// ``_keptArgument(of:asWrapper:)`` asks with no cast. Nil for any other `T` (a second wrapper
+  /// type in the same call, or an argument past position 63 that is no wrapper).
+  @inlinable
+  func wrapperType<T>(ifItIs _: T.Type) -> (any _ArgumentWrapper.Type)? {
+    guard let wrapper = notedWrapper, ObjectIdentifier(wrapper) == ObjectIdentifier(T.self) else { return nil }
+    return wrapper
   }
 
   /// Notes that the argument being written, of type `argument`, is the wrapper that noted itself
   /// (false, noting nothing, when it is not: a conformance that wrote itself through a wrapper).
   mutating func noteWrapper(argument: Any.Type) -> Bool {
     guard let wrapper = notedWrapper, ObjectIdentifier(wrapper) == ObjectIdentifier(argument) else { return false }
-    positions |= UInt64(1) << UInt64(Swift.min(position, 63))
+    positions |= Self.bit(position)
     return true
   }
+}
+
+/// The kept value of `value`, a wrapper of type `W` (`T` is `W`: the caller checked their
+/// identities, see ``_WrappedArguments/wrapperType(ifItIs:)``).
+@usableFromInline
+func _keptArgument<T, W: _ArgumentWrapper>(of value: T, asWrapper _: W.Type) -> Any? {
+  unsafeBitCast(value, to: W.self).keptArgument
 }
 
 extension StructureEncoder {
@@ -65,7 +102,7 @@ extension StructureEncoder {
   /// ``_ArgumentWrapper/keptArgument`` in its place. Inside another value it does nothing.
   @inlinable
   package mutating func noteWrappedArgument(
-    _ wrapper: Any.Type, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
+    _ wrapper: any _ArgumentWrapper.Type, type: @autoclosure () -> Any.Type?, contentsArePlain: Bool = true
   ) {
     guard _flags & _Flag.writingArgument != 0 else { return }
     _noteWrapped(wrapper, type: type(), contentsArePlain: contentsArePlain)
@@ -74,7 +111,7 @@ extension StructureEncoder {
   /// ``noteWrappedArgument(_:type:contentsArePlain:)`` past its first check (a wrapper inside
   /// another value, which is rare, gets here and is ignored).
   @usableFromInline
-  mutating func _noteWrapped(_ wrapper: Any.Type, type: Any.Type?, contentsArePlain: Bool) {
+  mutating func _noteWrapped(_ wrapper: any _ArgumentWrapper.Type, type: Any.Type?, contentsArePlain: Bool) {
     guard vrt_writer_depth(_writer) == 0 else { return }
     _flags |= _Flag.wrapperNoted
     _wrapped.notedWrapper = wrapper

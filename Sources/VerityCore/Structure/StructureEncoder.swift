@@ -70,7 +70,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
   package var _deferredMask: UInt64 = 0
 
   /// What the call's argument wrappers handed over (see
-  /// ``noteWrappedArgument(_:type:contentsArePlain:)``). Cleared by ``reset()``.
+  /// ``noteWrappedArgument(_:type:contentsArePlain:)``). Its positions are cleared by ``reset()``.
   @usableFromInline
   package var _wrapped = _WrappedArguments()
 
@@ -346,7 +346,7 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     incomparableContent = nil
     _flags &= _Flag.ownsWriter
     _deferredMask = 0
-    _wrapped = _WrappedArguments()
+    _wrapped.forgetPositions()
   }
 
   /// Writes a placeholder instead of `value`, a whole call argument (directly inside an argument

@@ -73,6 +73,30 @@ import Verity
     #expect(log.values(of: Point.self, argument: 70, matching: pattern) == [Point(x: 1, y: 2)])
   }
 
+  /// The log asks a wrapper for its kept value through the wrapper type noted last while the call
+  /// was written when that is the argument's own type, and by a cast otherwise: the same values
+  /// either way, whichever type was noted last, in this call or an earlier one.
+  @Test func keptValuesDoNotDependOnWhichWrapperTypeWasNotedLast() {
+    let log = CallLog()
+    // The same wrapper type twice; then a conformance writing through a wrapper of that type after
+    // a wrapper of it, and before one (a type noted but not a wrapper argument).
+    log.record("pair", recordable(Point(x: 1, y: 2)), recordable(Point(x: 3, y: 4)))
+    log.record("after", recordable(Point(x: 5, y: 6)), Delegating(point: Point(x: 7, y: 8)))
+    log.record("before", Delegating(point: Point(x: 9, y: 10)), recordable(Point(x: 11, y: 12)))
+    // A call whose last wrapper is of another type than the first's, after calls that noted the first's.
+    log.record("mixed", recordable(Point(x: 13, y: 14)), recordable(Label(text: "c")))
+    #expect(log.values(of: Point.self, argument: 0, matching: CallPattern("pair")) == [Point(x: 1, y: 2)])
+    #expect(log.values(of: Point.self, argument: 1, matching: CallPattern("pair")) == [Point(x: 3, y: 4)])
+    #expect(log.values(of: Point.self, argument: 0, matching: CallPattern("after")) == [Point(x: 5, y: 6)])
+    #expect(
+      log.values(of: Delegating.self, argument: 1, matching: CallPattern("after")) == [Delegating(point: Point(x: 7, y: 8))])
+    #expect(
+      log.values(of: Delegating.self, argument: 0, matching: CallPattern("before")) == [Delegating(point: Point(x: 9, y: 10))])
+    #expect(log.values(of: Point.self, argument: 1, matching: CallPattern("before")) == [Point(x: 11, y: 12)])
+    #expect(log.values(of: Point.self, argument: 0, matching: CallPattern("mixed")) == [Point(x: 13, y: 14)])
+    #expect(log.values(of: Label.self, argument: 1, matching: CallPattern("mixed")) == [Label(text: "c")])
+  }
+
   @Test func aConformanceThatWritesThroughAWrapperIsKeptAsItself() {
     let log = CallLog()
     log.record("move", Delegating(point: Point(x: 1, y: 2)))
