@@ -215,8 +215,9 @@ extension MockGenerator {
     let argumentList = "[\(all.map(\.name).joined(separator: ", "))]\(throwing)"
     // A member with no generic parameter of its own records, at each position, values of the
     // parameter's type: its handles say so (`typedArguments:`), and a typed `any()` there needs no
-    // check of each call's value. A generic member's `any()` pins its type, so it keeps the check.
-    let argumentsLabel = typesAreExact ? "typedArguments" : "arguments"
+    // check of each call's value. A generic member's calls match only with their type arguments:
+    // each value must have its matcher's type (`genericArguments:`).
+    let argumentsLabel = typesAreExact ? "typedArguments" : "genericArguments"
     // Such a member's matcher handle, with 1 to `maximumMatchersArity` arguments, passes its
     // matchers one by one (`matchers:`), compiled with no `Any?` box; the fixed-arity
     // `MockCall.init(storage:identifier:matchers:)` overloads stop there (scripts/arity-overloads).

@@ -83,13 +83,13 @@ extension MockExpansionTests {
 
         /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $decode<T: Decodable>(_ data: Verity.Matcher<Data> = Verity.any(), as type: Verity.Matcher<T.Type> = Verity.any()) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", arguments: [data, type])
+          Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
         }
 
         /// Calls to `decode(_:as:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $decode<T: Decodable>(_ data: Data, as type: T.Type) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", arguments: [data, type])
+          Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
         }
 
         func put(_ item: Item) -> Void {

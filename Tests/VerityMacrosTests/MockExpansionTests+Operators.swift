@@ -117,13 +117,13 @@ extension MockExpansionTests {
 
         /// Calls to `<>(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<T> = Verity.any()) -> Verity.MockCall<(Self, T), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [lhs, rhs], throwing: Swift.Never.self)
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", genericArguments: [lhs, rhs], throwing: Swift.Never.self)
         }
 
         /// Calls to `<>(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Self, _ rhs: T) -> Verity.MockCall<(Self, T), Int> {
-          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", arguments: [Verity.identical(to: lhs), rhs], throwing: Swift.Never.self)
+          Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", genericArguments: [Verity.identical(to: lhs), rhs], throwing: Swift.Never.self)
         }
 
         func scale(by factor: Double) -> Void {

@@ -246,24 +246,24 @@ extension MockExpansionTests {
 
         /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value<V>(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, V> {
-          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", arguments: [key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
         /// Calls to `value(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value<V>(forKey key: String) -> Verity.MockCall<String, V> {
-          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", arguments: [key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
         /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $value<V>(forKey key: Verity.Matcher<String> = Verity.any(), returning _verity_result: V.Type) -> Verity.MockCall<String, V> {
-          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", arguments: [key], throwing: Swift.Never.self).returning(_verity_result)
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
         /// Calls to `value(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value<V>(forKey key: String, returning _verity_result: V.Type) -> Verity.MockCall<String, V> {
-          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", arguments: [key], throwing: Swift.Never.self).returning(_verity_result)
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
         func store<V>(_ value: V, forKey key: String) -> Void {
@@ -282,13 +282,13 @@ extension MockExpansionTests {
 
         /// Calls to `store(_:forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $store<V>(_ value: Verity.Matcher<V> = Verity.any(), forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(V, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", arguments: [value, key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", genericArguments: [value, key], throwing: Swift.Never.self)
         }
 
         /// Calls to `store(_:forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $store<V>(_ value: V, forKey key: String) -> Verity.MockCall<(V, String), Void> {
-          Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", arguments: [value, key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", genericArguments: [value, key], throwing: Swift.Never.self)
         }
         #endif
       }

@@ -85,13 +85,13 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any()) -> Verity.MockCall<SettingKey<Value>, Value?> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
         /// Calls to `get subscript(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>) -> Verity.MockCall<SettingKey<Value>, Value?> {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", arguments: [key], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
         subscript <Value>(_ key: SettingKey<Value>, default fallback: Value) -> Value where Value: Sendable {
@@ -126,24 +126,24 @@ extension MockExpansionTests {
 
         /// Calls to `get subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any()) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", genericArguments: [key, fallback], throwing: Swift.Never.self)
         }
 
         /// Calls to `get subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", arguments: [key, fallback], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", genericArguments: [key, fallback], throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any(), set newValue: Verity.Matcher<Value>) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", genericArguments: [key, fallback, newValue], throwing: Swift.Never.self)
         }
 
         /// Calls to `set subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value, set newValue: Value) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
-          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", arguments: [key, fallback, newValue], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", genericArguments: [key, fallback, newValue], throwing: Swift.Never.self)
         }
         #endif
       }

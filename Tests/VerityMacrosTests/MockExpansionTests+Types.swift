@@ -107,13 +107,13 @@ extension MockExpansionTests {
 
         /// Calls to `write(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
         func $write(_ body: Verity.Matcher<any Sequence<UInt8>> = Verity.any()) -> Verity.MockCall<any Sequence<UInt8>, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "write(_:)", genericArguments: [body], throwing: Swift.Never.self)
         }
 
         /// Calls to `write(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(_ body: any Sequence<UInt8>) -> Verity.MockCall<any Sequence<UInt8>, Int> {
-          Verity.MockCall(storage: self.storage, identifier: "write(_:)", arguments: [body], throwing: Swift.Never.self)
+          Verity.MockCall(storage: self.storage, identifier: "write(_:)", genericArguments: [body], throwing: Swift.Never.self)
         }
         #endif
       }

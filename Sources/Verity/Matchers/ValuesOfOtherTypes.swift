@@ -30,17 +30,27 @@ func _recordedValue<T>(_ value: Any?, as _: T.Type) -> T? {
   return _readingStructure(of: present, as: T.self)
 }
 
-/// `value` as a `T` by rules 1 and 2 (a cast, optional layers and one nil); nil when it is not
-/// one that way.
+/// `value` as a `T` by rules 1 and 2 (optional layers and one nil, then type identity); nil when
+/// it is not one that way.
+///
+/// Identity, not Swift's `as?`: a cast also bridges (an `NSNumber` becomes an `Int`, an `NSString`
+/// a `String`, an `[Any]` an `[Int]`, an `Int` an `NSNumber`), and the engine, which compares
+/// structures, never does, so a bridging cast would make one path's answer differ from another's.
+/// A cast is kept only when the value it gives has the value's own dynamic type: the same type, an
+/// instance of a subclass of a class `T`, or a value of a type conforming to an existential `T`.
 func _castRecordedValue<T>(_ value: Any?, as _: T.Type) -> T? {
-  if !_isOptional(T.self), let value, let typed = value as? T { return typed }
   guard let value, let present = _flattenOptional(value) else {
     if let optionalType = T.self as? any _OptionalProtocol.Type, let none = optionalType._none as? T {
       return .some(none)
     }
     return nil
   }
-  return present as? T
+  guard let typed = present as? T else { return nil }
+  // (Converting the cast value to `Any` opens an existential and keeps a class instance's own type;
+  // an optional `T` is looked through as `present` was.)
+  let taken: Any? = _isOptional(T.self) ? _flattenOptional(typed) : typed
+  guard let taken, type(of: taken) == type(of: present) else { return nil }
+  return typed
 }
 
 /// What rule 3 or rules 1, 2 and 4 make of a value for one matcher.

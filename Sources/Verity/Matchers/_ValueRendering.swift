@@ -25,7 +25,15 @@ package func _render(_ value: Any) -> String {
 
 /// Writes a type name the way messages show it: `Int`, `Optional<String>`, `[Int]`.
 package func _render(type: Any.Type) -> String {
-  String(describing: type)
+  // Foundation's private subclasses (`__NSCFBoolean`, `__NSCFNumber`, `__NSCFString`, ...) by the
+  // public class a test wrote.
+  if let object = type as? NSObject.Type, String(describing: type).hasPrefix("__NS") {
+    for known in [NSNumber.self, NSString.self, NSArray.self, NSDictionary.self, NSData.self, NSDate.self]
+    where object.isSubclass(of: known) {
+      return String(describing: known)
+    }
+  }
+  return String(describing: type)
 }
 
 /// Removes every level of `Optional` around a value held in an `Any`: `nil` for an absent value at

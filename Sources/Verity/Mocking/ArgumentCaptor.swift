@@ -107,9 +107,8 @@ extension ArgumentCaptor: ArgumentCapturing {
   /// The argument as a `Value`: itself, or with its optional layers (and `NSNull`) looked
   /// through; nil-like arguments become nil for an optional `Value`.
   private static func captured(_ value: Any?) -> Value? {
-    if let value, let typed = value as? Value, !(value is NSNull) { return typed }
-    // As a matcher of `Value` reads it (ValuesOfOtherTypes.swift): an `Int8(5)` is the `Int` 5.
-    if case .some(let taken) = _recordedValue(value, as: Value.self) { return taken }
-    return nil
+    // As a matcher of `Value` reads it (ValuesOfOtherTypes.swift): an `Int8(5)` is the `Int` 5, an
+    // `NSNumber` is read by its structure, never bridged.
+    _recordedValue(value, as: Value.self)
   }
 }

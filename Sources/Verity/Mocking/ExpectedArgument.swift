@@ -38,6 +38,9 @@ struct ExpectedArgument: Sendable {
   /// The captors inside a composed matcher (`greaterThan(0) && captor.capture()`), which capture
   /// this argument in the calls the whole matcher accepts.
   private(set) var nestedCaptors: [any ArgumentCapturing] = []
+  /// For an argument of a generic member's handle: whether a value has the type the matcher (or
+  /// plain value) is for, which the call's type argument made it (see ``pinningType(of:)``).
+  private(set) var typePin: (@Sendable (Any?) -> Bool)? = nil
 
   /// - Parameter typeIsExact: every recorded argument at this position has the type the matcher
   ///   is for (see ``ExpectedCall/init(identifier:arguments:typesAreExact:)``): a typed `any()`
@@ -81,6 +84,44 @@ struct ExpectedArgument: Sendable {
     self.kind = kind
     self.pattern = pattern
     self.accelerator = accelerator
+  }
+
+  /// This argument of a generic member's handle, `element` being what the handle passed: a call
+  /// matches only when its value has exactly the type `element` is for (a matcher's `T`, a plain
+  /// value's own type; a class instance may be of a subclass), by the identity rule 1 of
+  /// ValuesOfOtherTypes.swift uses. A call's type arguments are part of the call: `put(5)` is
+  /// `put<Int>` and `put(Int8(5))` is `put<Int8>`, so `any(Int.self)` and `eq(5)` pick the first
+  /// only, and a stub that matches a call has the types to answer it. Every path runs the pinned
+  /// pattern, stubs included (``matches(value:log:)``).
+  func pinningType(of element: Any?) -> ExpectedArgument {
+    let type: Any.Type?
+    if let matcher = element as? any _CompilableMatcher {
+      type = matcher.valueType
+    } else if let element, let present = _flattenOptional(element) {
+      type = Swift.type(of: present)
+    } else {
+      type = nil
+    }
+    // (Nil passed for a `T?` parameter: the type is gone; a recorded nil of any type matches.)
+    let pin: @Sendable (Any?) -> Bool
+    if let type {
+      pin = _isValue(ofType: type)
+    } else {
+      pin = { value in value.flatMap(_flattenOptional) == nil }
+    }
+    let pinned: ArgumentPattern
+    switch pattern {
+    case .any: pinned = .valuePredicate(pin)
+    case .equal(let structure): pinned = .predicate { pin($0.value) && $0.structure == structure }
+    case .predicate(let test): pinned = .predicate { pin($0.value) && test($0) }
+    case .valuePredicate(let test): pinned = .valuePredicate { pin($0) && test($0) }
+    }
+    // (No plain argument form: it would answer without the pin.)
+    var argument = ExpectedArgument(kind: kind, pattern: pinned)
+    argument.ownDescription = ownDescription
+    argument.nestedCaptors = nestedCaptors
+    argument.typePin = pin
+    return argument
   }
 
   /// A plain value (no matcher or captor): compared by `==` or by structure, see the type's notes.
@@ -228,6 +269,7 @@ struct ExpectedArgument: Sendable {
   /// Whether a call being made now matches, by the same rule as ``pattern``. `log` lends its
   /// spare writer, so that comparing bytes builds no structure.
   func matches(value: Any?, log: CallLog) -> Bool {
+    if let typePin, !typePin(value) { return false }
     switch kind {
     case .value(let structure): return log._encodes(value, as: structure)
     case .equatable(_, let equatable): return equatable.matches(value)
@@ -363,7 +405,9 @@ final class _EquatableExpectation: @unchecked Sendable {
     guard let equatable = value as? any Equatable else { return nil }
     func equality<T: Equatable>(_: T) -> (Any, Any) -> Bool {
       { expected, recorded in
-        guard let recorded = recorded as? T else { return false }
+        // A value of the expected type by identity (ValuesOfOtherTypes.swift), never by a bridging
+        // cast: a recorded `NSArray` is not a `[T]` here, as it is not in the engine.
+        guard case .some(let recorded) = _castRecordedValue(recorded, as: T.self) else { return false }
         return (expected as! T) == recorded
       }
     }
@@ -399,6 +443,8 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var verdictOnAnyFunction: @Sendable (Any?) -> Bool { get }
   /// The matcher's core, as a handle keeps it.
   var handleMatcher: any _HandleMatcher { get }
+  /// The type of the values the matcher is for (`T`).
+  var valueType: Any.Type { get }
 }
 
 /// What ``_CompilableMatcher/compiledForm(typeIsExact:)`` answers.
@@ -423,4 +469,19 @@ extension Matcher: _CompilableMatcher {
 
   @usableFromInline
   var handleMatcher: any _HandleMatcher { _core }
+
+  @usableFromInline
+  var valueType: Any.Type { T.self }
+}
+
+/// Whether a value is of `type` by rules 1 and 2 of ValuesOfOtherTypes.swift (identity after
+/// optional layers; nil when `type` is optional), as a closure the engine can keep.
+func _isValue(ofType type: Any.Type) -> @Sendable (Any?) -> Bool {
+  func test<V>(_: V.Type) -> @Sendable (Any?) -> Bool {
+    { value in
+      if case .some = _castRecordedValue(value, as: V.self) { return true }
+      return false
+    }
+  }
+  return _openExistential(type, do: test)
 }

@@ -13,7 +13,10 @@ struct ExpectedCall: Sendable {
   /// - Parameter typesAreExact: every recorded argument already has the type its position's
   ///   matcher is for (a generated mock's member with no generic parameter of its own), so a
   ///   typed `any()` compiles to the engine's ANY.
-  init(identifier: String, arguments: Arguments, typesAreExact: Bool = false) {
+  /// - Parameter typesArePinned: the arguments of a generic member's handle: a call matches only
+  ///   when each of its values has the type its position's matcher or plain value is for (see
+  ///   ``ExpectedArgument/pinningType(of:)``).
+  init(identifier: String, arguments: Arguments, typesAreExact: Bool = false, typesArePinned: Bool = false) {
     let values: [Any?]
     switch arguments {
     case .any:
@@ -26,7 +29,8 @@ struct ExpectedCall: Sendable {
     // metadata lookups, and this runs for every verification and stub.
     var parts = Parts(capacity: values.count)
     for index in 0..<values.count {
-      parts.add(ExpectedArgument(values[index], typeIsExact: typesAreExact))
+      let argument = ExpectedArgument(values[index], typeIsExact: typesAreExact)
+      parts.add(typesArePinned ? argument.pinningType(of: values[index]) : argument)
     }
     self.init(identifier: identifier, parts)
   }

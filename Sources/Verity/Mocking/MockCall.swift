@@ -97,6 +97,36 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
     self.errorType = errorType
   }
 
+  /// Describes calls recorded under `identifier` by a generic member: a call matches only when
+  /// each of its arguments has the type of its matcher or plain value (a class instance may be of
+  /// a subclass), so a call's type arguments are part of the call. `put(5)` is `put<Int>` and
+  /// `put(Int8(5))` is `put<Int8>`: `any(Int.self)` and `eq(5)` pick the first only, and a stub
+  /// that matches a call has the types its answer takes. `@Mock`'s handles of generic members use
+  /// it. (With ``init(storage:identifier:arguments:)``, a list's rule applies instead: `eq(5)`
+  /// compares structures and also takes an `Int8(5)`.)
+  ///
+  /// ```swift
+  /// func putCall<T>(_ value: Matcher<T>) -> MockCall<T, Void> {
+  ///   MockCall(storage: storage, identifier: "put(_:)", genericArguments: [value])
+  /// }
+  /// ```
+  public init(storage: MockStorage, identifier: String, genericArguments arguments: [Any?]) {
+    self.storage = storage
+    self.form = .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesArePinned: true))
+    self.errorType = nil
+  }
+
+  /// As ``init(storage:identifier:genericArguments:)``, for a member that throws only `errorType`.
+  ///
+  /// ```swift
+  /// MockCall(storage: storage, identifier: "decode(_:)", genericArguments: [data], throwing: DecodingError.self)
+  /// ```
+  public init(storage: MockStorage, identifier: String, genericArguments arguments: [Any?], throwing errorType: any Error.Type) {
+    self.storage = storage
+    self.form = .compiled(ExpectedCall(identifier: identifier, arguments: .actual(arguments), typesArePinned: true))
+    self.errorType = errorType
+  }
+
   /// The same calls, for stubs that answer only a call whose result type is `Value`: what a
   /// generated mock's handle with `returning:` passes for a generic method's result
   /// (`$value(forKey: any(), returning: String.self)`). A call that asks for another type passes
