@@ -156,43 +156,29 @@ extension MockStorage {
       let tested = matchers.quickPlan(typeIsExact: typeIsExact)
     else { return false }
     noteTestLocation(location)
-    return log._quickCountAndMark(
-      method: identifier, argumentCount: matchers.count, tested: tested,
-      test: { position, value in matchers[position].verdictOnAny(value) },
-      accept: { count, total in
-        let (low, high) = mode.countBounds(total: total)
-        return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)
-      })
+    return quickCountAndMark(identifier, matchers, tested: tested) { count, total in
+      let (low, high) = mode.countBounds(total: total)
+      return UInt64(count) >= low && UInt64(count) <= high && mode.isSatisfied(matching: count, total: total)
+    }
   }
 
-  /// ``verifiesQuickly(_:_:typeIsExact:mode:at:)`` for an `[Any?]` argument list (`verifyCall`):
-  /// when every element is a ``Matcher`` (no plain value or captor), up to 6 of them.
+  /// The small-log loop: counts the calls of `identifier` whose arguments at the `tested` positions
+  /// (``_HandleMatchers/quickPlan(typeIsExact:)``) pass their matcher's verdict, and marks them
+  /// verified when `accept(count, total)` holds (see `CallLog._quickCountAndMark`). False when it
+  /// declines or `accept` refuses. The differential test calls it directly.
+  func quickCountAndMark(
+    _ identifier: String, _ matchers: _HandleMatchers, tested: UInt64, accept: (_ count: Int, _ total: Int) -> Bool
+  ) -> Bool {
+    log._quickCountAndMark(
+      method: identifier, argumentCount: matchers.count, tested: tested,
+      test: { position, value in matchers[position].verdictOnAny(value) }, accept: accept)
+  }
+
   func verifiesQuickly(_ identifier: String, list: [Any?], mode: VerificationMode, at location: _Location) -> Bool {
-    let matchers: _HandleMatchers
-    switch list.count {
-    case 0:
-      matchers = _HandleMatchers()
-    case 1:  // (the common lists, with no array of cores)
-      guard let m0 = _knownMatcherCore(list[0]) else { return false }
-      matchers = _HandleMatchers(m0, count: 1)
-    case 2:
-      guard let m0 = _knownMatcherCore(list[0]), let m1 = _knownMatcherCore(list[1]) else { return false }
-      matchers = _HandleMatchers(m0, m1, count: 2)
-    case 3...6:
-      var cores: [(any _HandleMatcher)?] = [nil, nil, nil, nil, nil, nil]
-      for index in 0..<list.count {
-        guard let core = _knownMatcherCore(list[index]) else { return false }
-        cores[index] = core
-      }
-      matchers = _HandleMatchers(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: list.count)
-    default:
-      return false
-    }
+    guard let matchers = _HandleMatchers(knownMatchersOf: list) else { return false }
     return verifiesQuickly(identifier, matchers, typeIsExact: false, mode: mode, at: location)
   }
 
-  /// `captor(Int) cannot capture argument 1 of take: it is a String`, for the first captor that
-  /// cannot take a matching call's argument.
   func captorProblem(_ expected: ExpectedCall, name: String) -> String? {
     for (position, captor) in expected.captors {
       if let actual = captor.uncapturable(from: log, argument: position, matching: expected.pattern) {

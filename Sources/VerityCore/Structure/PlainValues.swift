@@ -308,8 +308,10 @@ package let _jsonTreeTypes = (ObjectIdentifier([Any].self), ObjectIdentifier([St
 /// (numbers, text, collections) and Foundation objects. A struct, enum or class with none is
 /// written as a struct, enum or class, which no plain type reads back.
 package func _readingStructure<T>(of value: Any, as _: T.Type) -> T? {
+  // (Values whose structure may read back as a plain value: conformances, Foundation objects, and
+  // arrays and dictionaries of anything, such as `[NSNumber]`, whose elements may.)
   guard let plain = T.self as? any _PlainDecodable.Type,
-    value is any StructurallyEncodable || type(of: value) is NSObject.Type
+    value is any StructurallyEncodable || type(of: value) is NSObject.Type || value is [Any] || value is [String: Any]
   else { return nil }
   let structure = Structure(encoding: value)
   return structure.withUnsafeBytes { bytes -> T? in
