@@ -5,9 +5,12 @@ import Foundation
 // a value reads it here (`_MatcherCore.verdictOnAny`, `Matcher.matches(any:)`, captors), and the
 // engine's compiled patterns are built to give the same answers (see `ExpectedArgument`). The
 // "Equality and matching" article states it for users; the seeded differential test
-// (`MatchingPathsDifferentialTests`) holds every path to it.
+// (`EvaluatorDifferentialTests`, whose oracle is a reference interpreter of the rule) holds every
+// path to it.
 //
-// 1. A value of the matcher's type `T` gets the matcher's verdict.
+// 1. A value of the matcher's type `T` gets the matcher's verdict. "Of type `T`" is type identity
+//    (or an instance of a subclass of a class `T`), never a bridging cast: an `NSNumber` is not an
+//    `Int` here, as it is not to the engine, which compares structures.
 // 2. Optional layers are looked through, and nil at any depth (or `NSNull`) is `T`'s nil when `T`
 //    is an `Optional` (Verity's one nil); otherwise it is not a `T`.
 // 3. A matcher that states an equality (`eq(x)` whose structure decides `==`, `isNil()`, and their

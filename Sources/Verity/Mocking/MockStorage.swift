@@ -70,7 +70,7 @@ public final class MockStorage: Sendable {
   }
 
   /// Storage whose verifications and stubs take only the given paths: the test switch of the
-  /// differential test that holds every path to one rule (`MatchingPathsDifferentialTests`).
+  /// differential test that holds every path to one rule (`EvaluatorDifferentialTests`).
   package init(strict: Bool = false, paths: _MatchingPaths) {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict

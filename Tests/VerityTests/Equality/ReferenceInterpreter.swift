@@ -127,27 +127,33 @@ struct Spec<T> {
   let reference: (Any?) -> Bool
   /// For each captor in the tree: how many values it holds now.
   let captors: [() -> Int]
+  /// Whether the tree's captors can all take a value (read it as a `T`, by rules 1 and 3).
+  let captorsTake: (Any?) -> Bool
 
   static func leaf(_ matcher: Matcher<T>, _ reference: @escaping (Any?) -> Bool) -> Spec {
-    Spec(matcher: matcher, reference: reference, captors: [])
+    Spec(matcher: matcher, reference: reference, captors: [], captorsTake: { _ in true })
   }
 
-  /// A captor of `T`: it matches every value.
-  static func captor() -> Spec {
+  /// A captor of `T`: it matches every value, and takes those `reads` reads as a `T`.
+  static func captor(reads: @escaping (Any?) -> Bool) -> Spec {
     let captor = ArgumentCaptor<T>()
-    return Spec(matcher: captor.capture(), reference: { _ in true }, captors: [{ captor.allValues.count }])
+    return Spec(matcher: captor.capture(), reference: { _ in true }, captors: [{ captor.allValues.count }], captorsTake: reads)
   }
 
   static func && (a: Spec, b: Spec) -> Spec {
-    Spec(matcher: a.matcher && b.matcher, reference: { a.reference($0) && b.reference($0) }, captors: a.captors + b.captors)
+    Spec(
+      matcher: a.matcher && b.matcher, reference: { a.reference($0) && b.reference($0) }, captors: a.captors + b.captors,
+      captorsTake: { a.captorsTake($0) && b.captorsTake($0) })
   }
 
   static func || (a: Spec, b: Spec) -> Spec {
-    Spec(matcher: a.matcher || b.matcher, reference: { a.reference($0) || b.reference($0) }, captors: a.captors + b.captors)
+    Spec(
+      matcher: a.matcher || b.matcher, reference: { a.reference($0) || b.reference($0) }, captors: a.captors + b.captors,
+      captorsTake: { a.captorsTake($0) && b.captorsTake($0) })
   }
 
   static prefix func ! (a: Spec) -> Spec {
-    Spec(matcher: !a.matcher, reference: { !a.reference($0) }, captors: a.captors)
+    Spec(matcher: !a.matcher, reference: { !a.reference($0) }, captors: a.captors, captorsTake: a.captorsTake)
   }
 }
 
@@ -172,7 +178,7 @@ enum ReferenceFamilies {
       { predicateInt(isIn(0..<10), { (0..<10).contains($0) }) },
       { predicateInt(any(), { _ in true }) }, { predicateInt(any(Int.self), { _ in true }) },
       { predicateInt(Matcher<Int>("isOdd()", where: { $0 % 2 != 0 }), { $0 % 2 != 0 }) },
-      { .captor() },
+      { .captor(reads: { Reference.int($0) != nil }) },
     ]
   }
 
@@ -188,7 +194,7 @@ enum ReferenceFamilies {
       { eqDouble(0.5) }, { eqDouble(0.1) }, { eqDouble(-0.0) },
       { .leaf(lessThan(1.0)) { Reference.double($0).map { $0 < 1.0 } ?? false } },
       { .leaf(Matcher<Double>("isNaN()", where: { $0.isNaN })) { Reference.double($0)?.isNaN ?? false } },
-      { .captor() },
+      { .captor(reads: { Reference.double($0) != nil }) },
     ]
   }
 
@@ -205,7 +211,7 @@ enum ReferenceFamilies {
       { .leaf(hasPrefix("a")) { Reference.string($0)?.hasPrefix("a") ?? false } },
       { .leaf(hasSuffix("b")) { Reference.string($0)?.hasSuffix("b") ?? false } },
       { .leaf(eq("x", ignoringCase: true)) { Reference.string($0)?.lowercased() == "x" } },
-      { .captor() },
+      { .captor(reads: { Reference.string($0) != nil }) },
     ]
   }
 
@@ -218,7 +224,7 @@ enum ReferenceFamilies {
         }
       },
       { .leaf(any()) { Reference.bool($0) != nil } },
-      { .captor() },
+      { .captor(reads: { Reference.bool($0) != nil }) },
     ]
   }
 
