@@ -149,31 +149,24 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
       waits: waits, captor: captor, checksOptionalType: _isOptional(T.self))
   }
 
-  override func matchesOtherValue(_ value: Any?) -> Bool {
-    switch operation {
-    case .all: parts.allSatisfy { $0.verdictOnAny(value) }
-    case .either: parts.contains { $0.verdictOnAny(value) }
-    case .not: !parts[0].verdictOnAny(value)
-    }
-  }
-
-  override func checkOtherValue(_ value: Any?) -> MatchResult {
+  override func evaluateOtherValue(_ value: Any?, explaining: Bool) -> MatchResult {
     switch operation {
     case .all:
       for part in parts {
-        if case .mismatch(let why) = part.checkOnAny(value) { return .mismatch(why) }
+        let answer = part.evaluateOnAny(value, explaining: explaining)
+        if !answer.isMatch { return answer }
       }
       return .match
     case .either:
       var reasons: [String] = []
       for part in parts {
-        guard case .mismatch(let why) = part.checkOnAny(value) else { return .match }
-        reasons.append(why)
+        guard case .mismatch(let why) = part.evaluateOnAny(value, explaining: explaining) else { return .match }
+        if explaining { reasons.append(why) }
       }
       return .mismatch(reasons.joined(separator: " and "))
     case .not:
-      guard parts[0].verdictOnAny(value) else { return .match }
-      return .mismatch("\(_render(value as Any)) matches \(parts[0].describe())")
+      guard parts[0].evaluateOnAny(value, explaining: false).isMatch else { return .match }
+      return .mismatch(explaining ? "\(_render(value as Any)) matches \(parts[0].describe())" : "")
     }
   }
 

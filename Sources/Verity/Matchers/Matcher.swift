@@ -96,10 +96,6 @@ public struct Matcher<T>: Sendable {
     set { core = core.with(captor: newValue) }
   }
 
-  /// Whether `T` is an `Optional` type, decided once: ``matches(any:)`` may then skip its optional
-  /// unwrapping for values that are already a `T`.
-  package var _checksOptionalType: Bool { core.checksOptionalType }
-
   /// Creates a matcher from a description and a check that explains mismatches.
   ///
   /// - Parameters:
@@ -276,22 +272,16 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
     return check(value).isMatch
   }
 
-  /// The verdict on a value not known to be exactly a `T`, by the rule of ValuesOfOtherTypes.swift
-  /// (a composition asks its parts instead).
-  func matchesOtherValue(_ value: Any?) -> Bool {
-    switch reading(value) {
-    case .byStructure(let answer): return answer
-    case .value(let taken): return verdict(taken)
-    case .notAValue: return false
-    }
-  }
-
-  /// ``matchesOtherValue(_:)`` with a mismatch's sentence.
-  func checkOtherValue(_ value: Any?) -> MatchResult {
+  /// The answer on a value not known to be exactly a `T`, by the rule of ValuesOfOtherTypes.swift
+  /// (a composition asks its parts instead): the one evaluator of the rule, for the verdict and
+  /// for messages alike. The mismatch's sentence is written only when `explaining`; otherwise a
+  /// mismatch carries an empty one.
+  func evaluateOtherValue(_ value: Any?, explaining: Bool) -> MatchResult {
     switch reading(value) {
     case .byStructure(true):
       return .match
     case .byStructure(false):
+      guard explaining else { return .mismatch("") }
       // Say why in the matcher's words when the value is a `T` by the rule; else that it is not one.
       guard case .some(let taken) = _recordedValue(value, as: T.self) else {
         return notAValueMessage(value.flatMap(_flattenOptional))
@@ -299,9 +289,10 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
       if case .mismatch(let why) = check(taken) { return .mismatch(why) }
       return .mismatch("\(_render(value as Any)) does not match \(describe())")
     case .value(let taken):
-      return check(taken)
+      if explaining { return check(taken) }
+      return verdict(taken) ? .match : .mismatch("")
     case .notAValue(let present):
-      return notAValueMessage(present)
+      return explaining ? notAValueMessage(present) : .mismatch("")
     }
   }
 

@@ -150,16 +150,24 @@ extension _MatcherCore {
     {
       return verdict(_exactCast(present, to: T.self))
     }
-    return matchesOtherValue(value)
+    return evaluateOtherValue(value, explaining: false).isMatch
   }
 
   /// ``Matcher/matches(any:)``.
   final func checkOnAny(_ value: Any?) -> MatchResult {
+    evaluateOnAny(value, explaining: true)
+  }
+
+  /// The rule's answer on a value of any type, with the mismatch's sentence when `explaining`
+  /// (see ``evaluateOtherValue(_:explaining:)``).
+  final func evaluateOnAny(_ value: Any?, explaining: Bool) -> MatchResult {
     if !checksOptionalType, case .some(let present) = value,
       ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self)
     {
-      return check(_exactCast(present, to: T.self))
+      let taken = _exactCast(present, to: T.self)
+      if explaining { return check(taken) }
+      return verdict(taken) ? .match : .mismatch("")
     }
-    return checkOtherValue(value)
+    return evaluateOtherValue(value, explaining: explaining)
   }
 }
