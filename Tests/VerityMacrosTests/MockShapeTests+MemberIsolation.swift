@@ -16,6 +16,7 @@ protocol MainActorMembers {
   @MainActor func foo()
   @MainActor func count() -> Int
   @MainActor var title: String { get set }
+  @MainActor func load() async throws -> [String]
   func plain(_ value: Int) -> Int
 }
 
@@ -24,6 +25,7 @@ protocol MainActorMembers {
   var title = "real"
   func foo() { fooCalls += 1 }
   func count() -> Int { fooCalls }
+  func load() async throws -> [String] { [title] }
   nonisolated func plain(_ value: Int) -> Int { value * 2 }
 }
 
@@ -60,6 +62,22 @@ protocol NamedCountingActor: CountingActor, Actor {
   func rename(_ name: String)
 }
 
+/// An actor protocol with a `@MainActor` member: that member is not isolated to the actor.
+@Mock
+protocol ActorWithMainActorMember: Actor {
+  @MainActor func label() -> String
+  func bump() -> Int
+}
+
+actor RealActorWithMainActorMember: ActorWithMainActorMember {
+  var count = 0
+  @MainActor func label() -> String { "main" }
+  func bump() -> Int {
+    count += 1
+    return count
+  }
+}
+
 actor RealNamedCounter: NamedCountingActor {
   var count = 0
   var name = "counter"
@@ -71,7 +89,7 @@ actor RealNamedCounter: NamedCountingActor {
 }
 
 @Suite struct MockMemberIsolationShapeTests {
-  @MainActor @Test func aMainActorMemberIsStubbedVerifiedAndSpied() {
+  @MainActor @Test func aMainActorMemberIsStubbedVerifiedAndSpied() async throws {
     let mock = MainActorMembersMock()
     when(mock.$count()).thenReturn(3)
     mock.foo()
@@ -90,10 +108,25 @@ actor RealNamedCounter: NamedCountingActor {
     #expect(real.title == "spied")
     #expect(spy.title == "spied")
     #expect(spy.plain(4) == 8)
+    #expect(try await spy.load() == ["spied"])
     when(spy.$count()).thenReturn(7)
     #expect(spy.count() == 7)
     verify(spy.$foo(), .times(2))
     verify(spy.$count(), .times(2))
+    verify(spy.$load())
+  }
+
+  @MainActor @Test func aMainActorMemberOfAnActorProtocol() async {
+    let mock = ActorWithMainActorMemberMock()
+    when(mock.$label()).thenReturn("stubbed")
+    #expect(mock.label() == "stubbed")
+    verify(mock.$label())
+
+    let spy = ActorWithMainActorMemberMock(spying: RealActorWithMainActorMember())
+    #expect(spy.label() == "main")
+    #expect(await spy.bump() == 1)
+    verify(spy.$label())
+    verify(spy.$bump())
   }
 
   @Serial @Test func aGlobalActorWhoseNameDoesNotEndInActor() {
