@@ -70,7 +70,7 @@ extension MockGenerator {
     }
     let text = call { parameter in
       let index = parameters.firstIndex { $0.name == parameter.name } ?? 0
-      let value = (parameter.isInout ? "&" : "") + element(index) + (isAutoclosure(parameter) ? "()" : "")
+      let value = (parameter.isInout ? "&" : "") + element(index) + (parameter.isAutoclosure ? "()" : "")
       return parameter.label == "_" ? value : "\(parameter.selectorLabel): \(value)"
     }
     let resultType = returnsValue ? returnType : "Void"

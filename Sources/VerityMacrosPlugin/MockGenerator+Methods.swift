@@ -30,8 +30,8 @@ extension MockGenerator {
     let whereClause = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
     let fixity = operatorFixity(function).map { "\($0) " } ?? ""
     let staticKeyword = (isStatic ? "static " : "") + (isNonisolated(function.modifiers) ? "nonisolated " : "") + fixity
-    let attributePrefix = function.attributes.contains { $0.trimmedDescription == "@discardableResult" }
-      ? "@discardableResult " : ""
+    let attributePrefix = (function.attributes.contains { $0.trimmedDescription == "@discardableResult" }
+      ? "@discardableResult " : "") + memberIsolation(function.attributes)
     // In the mock class, an operator's `Self` is the mock.
     let mockName = "\(proto.name.text)Mock"
     func inClass(_ type: String) -> String { isOperator ? replacingSelf(in: type, with: mockName) : type }
@@ -66,7 +66,8 @@ extension MockGenerator {
       : nil
     // A spy passes the call on (operators are static: never).
     let forwarding = spyForwarding(
-      isStatic: isStatic || isOperator, isAsync: isAsync, isNonisolated: isNonisolated(function.modifiers),
+      isStatic: isStatic || isOperator, isAsync: isAsync,
+      isIsolatedToActor: isIsolatedToActor(function.modifiers, function.attributes),
       parameters: parameters, types: [declaredReturn],
       generics: genericSyntax(function.genericParameterClause, function.genericWhereClause),
       isRethrows: isRethrows)

@@ -28,6 +28,12 @@ struct MockParameter {
   var placeholderTypeName: String = ""
   /// An `inout` parameter: a write-back answer takes it `inout` (see `writeBackAnswerType`).
   var isInout: Bool = false
+  /// A variadic parameter (`Int...`): its value is an array, which Swift cannot pass on as a list.
+  var isVariadic: Bool = false
+  /// An `@autoclosure` parameter: a forwarded call passes `value()`, which the real member wraps again.
+  var isAutoclosure: Bool = false
+  /// The parameter's type is a function type that throws (`() throws -> Int`, `@autoclosure () throws -> Int`).
+  var isThrowingFunction: Bool = false
 
   /// What the generated code passes for the parameter: its name, or its placeholder.
   var passedValue: String {
@@ -61,24 +67,32 @@ extension MockGenerator {
       let declaredLabel = ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
       let declared = parameter.type.trimmedDescription + (parameter.ellipsis != nil ? "..." : "")
       var isEscaping = false
+      var isAutoclosure = false
       var bare = parameter.type
       var kept: [String] = []
       if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
         for attribute in attributed.attributes {
           let text = attribute.trimmedDescription
           if text == "@escaping" { isEscaping = true; continue }
-          if text == "@autoclosure" { continue }
+          if text == "@autoclosure" { isAutoclosure = true; continue }
           kept.append(text)
         }
         // `inout` and other specifiers stay in the declaration only.
         bare = attributed.baseType
       }
+      let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+        $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+      } ?? false
+      let isThrowingFunction = bare.as(FunctionTypeSyntax.self)?.effectSpecifiers?.throwsClause != nil
       let isOpaque = bare.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.text == "some"
       var valueType = (kept.isEmpty ? "" : kept.joined(separator: " ") + " ") + valueTypeText(bare)
       if parameter.ellipsis != nil { valueType = "[\(valueType)]" }
-      let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping
+      // An `inout` function value escapes (the caller's variable holds it): it is recorded, matched
+      // and written back as any other `inout` value.
+      let closure = bare.is(FunctionTypeSyntax.self) && !isEscaping && !isInout
       let ownership = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-        ["borrowing", "consuming"].contains($0.trimmedDescription)
+        guard let specifier = $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind else { return false }
+        return specifier == .keyword(.borrowing) || specifier == .keyword(.consuming)
       } ?? false
       if ownership {
         return MockParameter(
@@ -86,12 +100,10 @@ extension MockGenerator {
           valueType: "Verity.OwnershipArgument", isNonEscapingClosure: false, isOwnershipPlaceholder: true,
           placeholderTypeName: bare.trimmedDescription)
       }
-      let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-        $0.trimmedDescription == "inout"
-      } ?? false
       return MockParameter(
         label: declaredLabel, selectorLabel: label, name: name, declaredType: declared, valueType: valueType,
-        isNonEscapingClosure: closure, isOpaque: isOpaque, isInout: isInout)
+        isNonEscapingClosure: closure, isOpaque: isOpaque, isInout: isInout, isVariadic: parameter.ellipsis != nil,
+        isAutoclosure: isAutoclosure, isThrowingFunction: isThrowingFunction)
     }
   }
 
@@ -99,7 +111,7 @@ extension MockGenerator {
   /// implicitly unwrapped `T!` at the top becomes `T?`.
   func valueTypeText(_ type: TypeSyntax) -> String {
     if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return "\(valueTypeText(unwrapped.wrappedType))?"
+      return optional(of: valueTypeText(unwrapped.wrappedType))
     }
     let rewritten = OpaqueToExistential(viewMode: .sourceAccurate).rewrite(type)
     return rewritten.trimmedDescription
@@ -175,10 +187,39 @@ extension MockGenerator {
   /// A parameter as an element of an `[Any?]` array: an optional one is converted explicitly
   /// (`value as Any?`), so a nested optional (`Int??`) compiles without a coercion warning.
   func anyValue(_ parameter: MockParameter) -> String {
-    let type = parameter.valueType
-    let isOptional = type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
-      || type.hasPrefix("Swift.Optional<")
-    return isOptional ? "\(parameter.name) as Any?" : parameter.name
+    isOptional(TypeSyntax(stringLiteral: parameter.valueType)) ? "\(parameter.name) as Any?" : parameter.name
+  }
+
+  /// Whether a type is an optional: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>` (in parentheses too).
+  func isOptional(_ type: TypeSyntax) -> Bool {
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+      only.firstName == nil, only.ellipsis == nil
+    {
+      return isOptional(only.type)
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Swift" && member.name.text == "Optional"
+        && member.genericArgumentClause != nil
+    }
+    return false
+  }
+
+  /// `type?`, written so that `?` applies to the whole type: in parentheses unless the type ends
+  /// in a name, brackets or parentheses that `?` follows as it is (`Int?`, `[Int]?`, `(Int, Int)?`,
+  /// `P.Type?`, `Int??`). `any P`, `some P`, `P & Q`, a function type, an attributed type
+  /// (`@Sendable () -> Void`) and the rest become `(any P)?`, ... The one place the generated code
+  /// writes an optional of a type it did not write itself.
+  func optional(of type: String) -> String {
+    let syntax = TypeSyntax(stringLiteral: type)
+    let takesSuffix =
+      syntax.is(IdentifierTypeSyntax.self) || syntax.is(MemberTypeSyntax.self) || syntax.is(ArrayTypeSyntax.self)
+      || syntax.is(DictionaryTypeSyntax.self) || syntax.is(TupleTypeSyntax.self) || syntax.is(OptionalTypeSyntax.self)
+      || syntax.is(MetatypeTypeSyntax.self)
+    return takesSuffix ? "\(syntax.trimmedDescription)?" : "(\(syntax.trimmedDescription))?"
   }
 }
 

@@ -20,11 +20,11 @@ extension MockGenerator {
       let name = bareName(pattern.identifier)
       let declaredType = type.trimmedDescription
       let typeText = valueTypeText(type)
-      let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
+      let (getterEffects, getterIsAsync, getterThrows, typedError, hasSetter) = accessorInfo(binding.accessorBlock)
       let getIdentifier = "get \(name)"
-      let getterIsAsync = getterEffects.contains("async")
       let getterForwarding = spyForwarding(
-        isStatic: isStatic, isAsync: getterIsAsync, isNonisolated: isNonisolated(variable.modifiers), parameters: [],
+        isStatic: isStatic, isAsync: getterIsAsync,
+        isIsolatedToActor: isIsolatedToActor(variable.modifiers, variable.attributes), parameters: [],
         types: [declaredType])
       let getterCall = getterForwarding.map {
         spyCall(
@@ -46,7 +46,8 @@ extension MockGenerator {
       if hasSetter {
         // A setter is synchronous: an actor's property is never set from outside it.
         let setterCall = spyForwarding(
-          isStatic: isStatic, isAsync: false, isNonisolated: isNonisolated(variable.modifiers), parameters: [newValue],
+          isStatic: isStatic, isAsync: false,
+          isIsolatedToActor: isIsolatedToActor(variable.modifiers, variable.attributes), parameters: [newValue],
           types: [declaredType]
         ).map {
           spyCall(
@@ -67,7 +68,7 @@ extension MockGenerator {
       let nonisolatedKeyword = isNonisolated(variable.modifiers) ? "nonisolated " : ""
       members.append(
         """
-        \(access)\(staticKeyword)\(nonisolatedKeyword)var \(escaped(name)): \(declaredType) {
+        \(memberIsolation(variable.attributes))\(access)\(staticKeyword)\(nonisolatedKeyword)var \(escaped(name)): \(declaredType) {
         \(indent(accessors))
         }
         """)
@@ -84,22 +85,27 @@ extension MockGenerator {
   }
 
   /// A property's or subscript's accessors: the getter's effects as written (` async throws`),
-  /// whether it throws untyped errors, its typed error, and whether there is a setter.
+  /// whether it is `async`, whether it throws untyped errors, its typed error, and whether there
+  /// is a setter.
   func accessorInfo(_ block: AccessorBlockSyntax?) -> (
-    effects: String, throwing: Bool, typedError: String?, hasSetter: Bool
+    effects: String, isAsync: Bool, throwing: Bool, typedError: String?, hasSetter: Bool
   ) {
-    guard case .accessors(let accessors) = block?.accessors else { return ("", false, nil, false) }
+    guard case .accessors(let accessors) = block?.accessors else { return ("", false, false, nil, false) }
     var effects = ""
+    var isAsync = false
     var throwing = false
     var typedError: String? = nil
     for accessor in accessors where accessor.accessorSpecifier.text == "get" {
-      if accessor.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
+      if accessor.effectSpecifiers?.asyncSpecifier != nil {
+        effects += " async"
+        isAsync = true
+      }
       if let throwsClause = accessor.effectSpecifiers?.throwsClause {
         effects += " " + throwsClause.trimmedDescription
         typedError = throwsClause.type?.trimmedDescription
         throwing = typedError == nil
       }
     }
-    return (effects, throwing, typedError, accessors.contains { $0.accessorSpecifier.text == "set" })
+    return (effects, isAsync, throwing, typedError, accessors.contains { $0.accessorSpecifier.text == "set" })
   }
 }

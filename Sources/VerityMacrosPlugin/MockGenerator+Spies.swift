@@ -75,11 +75,11 @@ extension MockGenerator {
   }
 
   /// How a spy passes a member's calls on, or nil when it cannot: a static member, a member whose
-  /// types name `Self` itself, one with a variadic parameter, and (in an actor protocol) one that
-  /// is neither `async` nor `nonisolated`. A member whose types name an associated type
+  /// types name `Self` itself, one with a variadic parameter, and (isolated to an actor protocol's
+  /// actor, `isIsolatedToActor`) the shapes listed below. A member whose types name an associated type
   /// (`Item`, `Self.Item`) calls the real object opened as its own type (`opened`).
   func spyForwarding(
-    isStatic: Bool, isAsync: Bool, isNonisolated: Bool, parameters: [MockParameter], types: [String],
+    isStatic: Bool, isAsync: Bool, isIsolatedToActor: Bool, parameters: [MockParameter], types: [String],
     generics: [Syntax] = [], isRethrows: Bool = false
   ) -> SpyForwarding? {
     if isStatic { return nil }
@@ -89,14 +89,12 @@ extension MockGenerator {
     // what the member's closure throws). An `async` one passes the call as a `sending` closure, so
     // it cannot carry a non-escaping closure argument. Called with `await` from the mock's own
     // isolation instead, an argument or result that is not `Sendable` would not compile.
-    let isIsolated = isActorProtocol && !isNonisolated
+    let isIsolated = isIsolatedToActor
     if isIsolated && !sharesSpiedExecutor { return nil }
     if isIsolated && (isRethrows || parameters.contains(where: \.isOwnershipPlaceholder)) { return nil }
     if isIsolated && isAsync && parameters.contains(where: \.isNonEscapingClosure) { return nil }
-    if parameters.contains(where: { $0.declaredType.hasSuffix("...") }) { return nil }
-    for parameter in parameters where isAutoclosure(parameter) && parameter.declaredType.contains("throws") {
-      return nil
-    }
+    if parameters.contains(where: \.isVariadic) { return nil }
+    if parameters.contains(where: { $0.isAutoclosure && $0.isThrowingFunction }) { return nil }
     let syntax = (types + parameters.map(\.declaredType)).map { Syntax(TypeSyntax(stringLiteral: $0)) } + generics
     let names = syntax.reduce(into: Set<String>()) { names, node in
       let visitor = TypeNameCollector(viewMode: .sourceAccurate)
@@ -158,7 +156,7 @@ extension MockGenerator {
       }
       let opened = openedType(parameter.valueType)
       let value: String
-      if parameter.declaredType.hasPrefix("inout ") {
+      if parameter.isInout {
         prelude.append("var \(parameter.name)_opened = \(parameter.name) as! \(opened)")
         restore.append("\(parameter.name) = \(parameter.name)_opened as! \(parameter.valueType)")
         value = "&\(parameter.name)_opened"
@@ -189,17 +187,13 @@ extension MockGenerator {
     argument.hasPrefix("set: ") ? String(argument.dropFirst(5)) : argument
   }
 
-  func isAutoclosure(_ parameter: MockParameter) -> Bool {
-    parameter.declaredType.contains("@autoclosure")
-  }
-
   /// A parameter as the forwarded call passes it: `&value` for `inout`, `value()` for an
   /// autoclosure (the real member wraps it again).
   func forwardedArgument(_ parameter: MockParameter) -> String {
     let value: String
-    if parameter.declaredType.hasPrefix("inout ") {
+    if parameter.isInout {
       value = "&\(parameter.name)"
-    } else if isAutoclosure(parameter) {
+    } else if parameter.isAutoclosure {
       value = "\(parameter.name)()"
     } else {
       value = parameter.name
@@ -225,8 +219,8 @@ extension MockGenerator {
     let tuple = argumentTuple(parameters)
     let isThrowingLookup = throwing || typedError != nil
     var lookup = isThrowingLookup
-      ? "try \(storage).stubbedAnswerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)?"
-      : "\(storage).stubbedAnswer(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)?"
+      ? "try \(storage).stubbedAnswerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(optional(of: returnType))"
+      : "\(storage).stubbedAnswer(\(literal), arguments: \(tuple), values: \(values)) as \(optional(of: returnType))"
     for parameter in parameters.reversed() where parameter.isNonEscapingClosure {
       let tryKeyword = isThrowingLookup ? "try " : ""
       lookup = "\(tryKeyword)withoutActuallyEscaping(\(parameter.name)) { \(parameter.name) in \(lookup) }"

@@ -26,14 +26,14 @@ extension MockGenerator {
     // A generic subscript keeps its generic parameters and `where` clause, and so do its handles.
     let generics = subscriptDecl.genericParameterClause?.trimmedDescription ?? ""
     let whereClause = subscriptDecl.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
-    let (getterEffects, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
+    let (getterEffects, getterIsAsync, getterThrows, typedError, hasSetter) = accessorInfo(subscriptDecl.accessorBlock)
     let selector = "subscript(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
     // A subscript's parameter has an argument label only when one is written before its name.
     let signature = parameters.map { "\($0.label) \($0.name): \($0.declaredType)" }
-    let getterIsAsync = getterEffects.contains("async")
     let generic = genericSyntax(subscriptDecl.genericParameterClause, subscriptDecl.genericWhereClause)
     let getterCall = spyForwarding(
-      isStatic: isStatic, isAsync: getterIsAsync, isNonisolated: isNonisolated(subscriptDecl.modifiers),
+      isStatic: isStatic, isAsync: getterIsAsync,
+      isIsolatedToActor: isIsolatedToActor(subscriptDecl.modifiers, subscriptDecl.attributes),
       parameters: parameters, types: [declaredType], generics: generic
     ).map {
       spyCall(
@@ -55,7 +55,8 @@ extension MockGenerator {
       isNonEscapingClosure: false)
     if hasSetter {
       let setterCall = spyForwarding(
-        isStatic: isStatic, isAsync: false, isNonisolated: isNonisolated(subscriptDecl.modifiers),
+        isStatic: isStatic, isAsync: false,
+        isIsolatedToActor: isIsolatedToActor(subscriptDecl.modifiers, subscriptDecl.attributes),
         parameters: parameters + [newValue], types: [declaredType], generics: generic
       ).map {
         spyCall(
@@ -78,7 +79,7 @@ extension MockGenerator {
     }
     var members = [
       """
-      \(access)\(staticKeyword)subscript\(generics)(\(signature.joined(separator: ", "))) -> \(declaredType)\(whereClause) {
+      \(memberIsolation(subscriptDecl.attributes))\(access)\(staticKeyword)subscript\(generics)(\(signature.joined(separator: ", "))) -> \(declaredType)\(whereClause) {
       \(indent(accessors))
       }
       """

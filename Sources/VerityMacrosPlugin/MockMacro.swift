@@ -50,7 +50,7 @@ public struct MockMacro: PeerMacro, ExtensionMacro {
     // The peer expansion reports what is wrong; this one only stays silent.
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
     var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: false)
-    generator.isNested = isNested(in: context) || type.trimmedDescription.contains(".")
+    generator.isNested = isNested(in: context) || type.is(MemberTypeSyntax.self)
     guard let output = generator.generate(), let requirements = output.requirements else { return [] }
     return ([requirements] + (output.initializers.map { [$0] } ?? [])).compactMap { text in
       guard let extensionDecl = DeclSyntax(stringLiteral: text).as(ExtensionDeclSyntax.self) else { return nil }
@@ -146,27 +146,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     return ""
   }
 
-  var isActorProtocol: Bool {
-    inheritedNames.contains { ["Actor", "_Concurrency.Actor"].contains($0) }
-  }
-
-  var inheritsNSObjectProtocol: Bool {
-    inheritedNames.contains { ["NSObjectProtocol", "ObjectiveC.NSObjectProtocol", "Foundation.NSObjectProtocol"].contains($0) }
-  }
-
-  var inheritedNames: [String] {
-    proto.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-  }
-
-  /// A global actor the protocol is isolated to (`@MainActor`), as an attribute.
-  var globalActor: String? {
-    for attribute in proto.attributes {
-      guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
-      let name = attribute.attributeName.trimmedDescription
-      if name == "MainActor" || name.hasSuffix("Actor") { return "@\(name)" }
-    }
-    return nil
-  }
+  // `isActorProtocol`, `globalActor` and the like: MockGenerator+Isolation.swift.
 
   /// Every declaration of the body, with those inside `#if` blocks (every branch).
   func allDecls(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
@@ -200,10 +180,13 @@ struct MockGenerator<Context: MacroExpansionContext> {
           if rewritten.description == syntax.description { break }
           syntax = rewritten
         }
-        let text = syntax.trimmedDescription
         // A requirement on `Self` itself (`Self: AnyObject`) is the mock's to meet: the compiler checks it.
-        if text.hasPrefix("Self:") || text.hasPrefix("Self ") { continue }
-        requirements.append(text.replacing("Self.", with: ""))
+        // Its subject is the type `Self` (its first token, not followed by `.`).
+        let first = syntax.firstToken(viewMode: .sourceAccurate)
+        if first?.text == "Self", first?.nextToken(viewMode: .sourceAccurate)?.tokenKind != .period {
+          continue
+        }
+        requirements.append(SelfMemberStripper(viewMode: .sourceAccurate).rewrite(syntax).trimmedDescription)
       }
     }
     add(proto.genericWhereClause)
@@ -471,7 +454,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     }
     // A `Void` member of a mock with no stubs has nothing to look up (the common case, and the
     // cheapest in debug builds, where the answer's generic call is not specialized).
-    let shortcut = returnType == "Void" || returnType == "()" ? "if \(storage).answersWithDefaults {\n  return\n}\n" : ""
+    let shortcut = isVoid(returnType) ? "if \(storage).answersWithDefaults {\n  return\n}\n" : ""
     // A spying mock answers from a matching stub or calls the real object; any other mock pays
     // one check of `storage.spy` (after the `Void` shortcut, which a spying mock never takes).
     let spying = spy.map {
@@ -482,6 +465,13 @@ struct MockGenerator<Context: MacroExpansionContext> {
       \(lookUp)\(storage).log.record(\(record))
       \(shortcut)\(spying)\(answer)
       """
+  }
+
+  /// Whether a type is `Void`: `Void`, `Swift.Void` or `()`.
+  func isVoid(_ type: String) -> Bool {
+    let syntax = TypeSyntax(stringLiteral: type)
+    if let tuple = syntax.as(TupleTypeSyntax.self) { return tuple.elements.isEmpty }
+    return names(syntax, "Void", modules: ["Swift"])
   }
 
   /// `storage`, or the type's static storage.
@@ -560,5 +550,16 @@ final class TypeAliasExpander: SyntaxRewriter {
       let alias = aliases[node.name.text]
     else { return super.visit(node) }
     return alias.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+  }
+}
+
+/// Rewrites `Self.Item` to `Item` (the mock's generic parameter of that name).
+final class SelfMemberStripper: SyntaxRewriter {
+  override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+    guard node.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Self" else { return super.visit(node) }
+    let identifier = IdentifierTypeSyntax(
+      leadingTrivia: node.leadingTrivia, name: node.name.trimmed,
+      genericArgumentClause: node.genericArgumentClause.map { visit($0) }, trailingTrivia: node.trailingTrivia)
+    return TypeSyntax(identifier)
   }
 }
