@@ -62,21 +62,6 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
     _bytesNeverDecideEquality(T.self) ? .opaque : .equal(expected)
   }
 
-  @usableFromInline
-  override func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
-    guard captor == nil else { return .unsupported }
-    // The engine compares bytes where they decide `==` (see `_bytesDecideEquality`), and runs
-    // `==` itself where they never do: a plain type with no conformance, or a conformance that
-    // says its structure does not decide `==` (a `@Matchable` type). For `Int` and `Bool` both
-    // answers are `==`'s, and a value of another type is compared by structure, as the engine
-    // compares it (ValuesOfOtherTypes.swift); other types whose bytes may decide are left to the
-    // engine.
-    if T.self == Int.self || T.self == Bool.self { return .verdict }
-    if _bytesNeverDecideEquality(T.self) { return .verdict }
-    if let encodable = T.self as? any StructurallyEncodable.Type, !encodable.structureDecidesEquality { return .verdict }
-    return .unsupported
-  }
-
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }

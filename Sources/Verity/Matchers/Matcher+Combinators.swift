@@ -177,12 +177,6 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     }
   }
 
-  override func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
-    // Captors capture through the compiled pattern; otherwise the parts' verdicts decide, as the
-    // engine's predicate asks them.
-    nestedCaptors.isEmpty && captor == nil ? super.quickPathForm(typeIsExact: typeIsExact) : .unsupported
-  }
-
   override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
     _CompositeCore(
       operation: operation, parts: parts, describe: _describe!, check: _check!, test: test, engineForm: _engineForm,

@@ -193,19 +193,6 @@ protocol _HandleMatcher: AnyObject, Sendable {
   func verdictOnAny(_ value: Any?) -> Bool
 }
 
-/// How a verification of a small log answers for one argument of a handle in Swift, with the same
-/// answer the compiled pattern gives (``ExpectedArgument``).
-@usableFromInline
-enum _QuickPathForm {
-  /// Every recorded value matches (`any()` of the argument's own type).
-  case any
-  /// The matcher's verdict on the recorded value decides, as it does in the engine: a matcher the
-  /// engine runs as a predicate, or an `eq` whose bytes give `==`'s answer.
-  case verdict
-  /// Only the compiled pattern answers (a captor, a test the engine runs on bytes).
-  case unsupported
-}
-
 /// The parts of a ``Matcher``, immutable and shared by its copies. A matcher is then one reference
 /// wide: it sits inline in an `Any` (an argument list `[eq(record), any()]` boxes nothing), and a
 /// copy retains one object rather than each of its closures. Setting a part builds a new core.
@@ -302,39 +289,8 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   @usableFromInline
   final func compilableMatcher() -> any _CompilableMatcher { Matcher(_core: self) }
 
-  @usableFromInline
-  func quickPathForm(typeIsExact: Bool) -> _QuickPathForm {
-    if captor != nil { return .unsupported }
-    // (In a list, `any()` of a type checks the value's type: the engine runs it as a predicate.)
-    if typeIsExact, case .anyValue? = enginePredicate { return .any }
-    if !typeIsExact, case .anyValue? = enginePredicate {
-      if case .any = engineForm { return .any }
-      return .verdict
-    }
-    // Other engine tests (built-in comparisons, string matchers) run in C on bytes: they are left
-    // to the engine. Without one, the engine runs this core's verdict on the recorded value.
-    guard enginePredicate == nil else { return .unsupported }
-    switch engineForm {
-    case .any: return .any
-    case .opaque: return .verdict
-    case .equal, .notEqual: return .unsupported
-    }
-  }
-
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { _engineForm }
-
-  /// What compiling the matcher as a call argument needs (see
-  /// ``_CompilableMatcher/compiledForm(typeIsExact:)``), read in place.
-  final func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm {
-    if let captor {
-      if let capturing = captor as? any ArgumentCapturing { return .captor(capturing) }
-    } else if typeIsExact, case .anyValue? = enginePredicate {
-      return .anyValue
-    }
-    let nested = nestedCaptors
-    return nested.isEmpty ? .form(engineForm) : .capturing(nested, engineForm)
-  }
 
   /// This core with other value-dependent waits.
   func with(waits: _MatcherWaits<T>) -> _MatcherCore {

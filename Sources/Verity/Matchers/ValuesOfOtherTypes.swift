@@ -42,6 +42,10 @@ func _recordedValue<T>(_ value: Any?, as _: T.Type) -> T? {
 /// A cast is kept only when the value it gives has the value's own dynamic type: the same type, an
 /// instance of a subclass of a class `T`, or a value of a type conforming to an existential `T`.
 func _castRecordedValue<T>(_ value: Any?, as _: T.Type) -> T? {
+  // (Exactly a `T`, the common case: no optional layers to look through, nothing to cast.)
+  if case .some(let present) = value, ObjectIdentifier(type(of: present)) == ObjectIdentifier(T.self) {
+    return _exactCast(present, to: T.self)
+  }
   guard let value, let present = _flattenOptional(value) else {
     if let optionalType = T.self as? any _OptionalProtocol.Type, let none = optionalType._none as? T {
       return .some(none)

@@ -65,8 +65,7 @@ struct ExpectedArgument: Sendable {
     } else if let captor = element as? any ArgumentCapturing {
       self.init(kind: .captor(captor), pattern: .any)
     } else if let matcher = element as? any AnyArgumentMatcher {
-      let (kind, pattern) = Self.compile(matcher, form: .opaque) { { matcher.matches(any: $0).isMatch } }
-      self.init(kind: kind, pattern: pattern)
+      self.init(kind: .matcher(matcher, bytes: nil), pattern: .valuePredicate { matcher.matches(any: $0).isMatch })
     } else {
       _ArgumentElementKind.learnPlainValue(element)
       self.init(plainValue: element)
@@ -131,60 +130,37 @@ struct ExpectedArgument: Sendable {
     ownDescription = _selfDescription(element)
   }
 
-  /// A matcher, compiled: a captor's `capture()` (any call), `any()` of a position whose recorded
-  /// arguments all have its type (the engine's ANY), or the matcher's engine form.
+  /// A matcher, compiled from its plan (``_ArgumentPlan``): a captor's `capture()` (any call),
+  /// `any()` (the engine's ANY), an equality (the engine's EQ on bytes that decide `==`), or the
+  /// matcher's verdict as a predicate, evaluated only for calls that pass the cheap checks of the
+  /// other arguments (the closure is made only then: an `eq` the engine answers by bytes allocates
+  /// none), with the engine's form of a built-in beside it.
   private init(compiling matcher: any _CompilableMatcher, typeIsExact: Bool) {
-    // One call asks the matcher everything compiling needs (each requirement of a generic type
-    // called through the protocol costs a dispatch and a copy of the existential).
-    switch matcher.compiledForm(typeIsExact: typeIsExact) {
-    case .captor(let captor):
-      kind = .captor(captor)
-      pattern = .any
-      accelerator = nil
-      return
-    case .anyValue:
-      // (`any()` of a position whose recorded arguments all have its type: the engine's ANY, no
-      // predicate to run.)
-      (kind, pattern) = Self.compile(matcher, form: .any) { { _ in true } }
-      accelerator = nil
-      return
-    case .form(let form):
-      (kind, pattern) = Self.compile(matcher, form: form) { matcher.verdictOnAnyFunction }
-    case .capturing(let captors, let form):
-      (kind, pattern) = Self.compile(matcher, form: form) { matcher.verdictOnAnyFunction }
+    var plan = matcher.plan(typeIsExact: typeIsExact)
+    if case .capturing(let captors, let inner) = plan {
       nestedCaptors = captors
+      plan = inner
+    }
+    switch plan {
+    case .captor(let captor):
+      (kind, pattern) = (.captor(captor), .any)
+    case .anything:
+      (kind, pattern) = (.matcher(matcher, bytes: nil), .any)
+    case .equality(let expected, let negated):
+      if let structure = _bytesDecideEquality(expected) {
+        kind = .matcher(matcher, bytes: structure, negated: negated)
+        pattern = negated ? .predicate { $0.structure != structure } : .equal(structure)
+      } else {
+        (kind, pattern) = (.matcher(matcher, bytes: nil), .valuePredicate(matcher.verdictOnAnyFunction))
+      }
+    case .builtIn, .verdict, .capturing:
+      (kind, pattern) = (.matcher(matcher, bytes: nil), .valuePredicate(matcher.verdictOnAnyFunction))
     }
     if case .valuePredicate = pattern {
       accelerator = matcher.plainArgumentForm()
     } else {
       accelerator = nil
     }
-  }
-
-  /// `any()` (of every type) runs in the engine as ANY; `eq(v)` as EQ when `v`'s bytes decide `==`;
-  /// every other matcher is a predicate, evaluated only for calls that pass the cheap checks of the
-  /// other arguments, by the closure `verdict` makes: the matcher's verdict on a value of any type
-  /// (with no mismatch sentence built, for a `Matcher`). That closure is made only then: an `eq`
-  /// the engine answers by bytes allocates none.
-  private static func compile(
-    _ matcher: any AnyArgumentMatcher, form: _MatcherEngineForm,
-    verdict: () -> @Sendable (Any?) -> Bool
-  ) -> (Kind, ArgumentPattern) {
-    switch form {
-    case .any:
-      return (.matcher(matcher, bytes: nil), .any)
-    case .equal(let value):
-      if let structure = _bytesDecideEquality(value) {
-        return (.matcher(matcher, bytes: structure), .equal(structure))
-      }
-    case .notEqual(let value):
-      if let structure = _bytesDecideEquality(value) {
-        return (.matcher(matcher, bytes: structure, negated: true), .predicate { $0.structure != structure })
-      }
-    case .opaque:
-      break
-    }
-    return (.matcher(matcher, bytes: nil), .valuePredicate(verdict()))
   }
 
   private static func compile(value element: Any?) -> (Kind, ArgumentPattern) {
@@ -432,9 +408,8 @@ final class _EquatableExpectation: @unchecked Sendable {
 protocol _CompilableMatcher: AnyArgumentMatcher {
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { get }
-  /// What compiling the matcher as an argument needs, in one call: its captor, else `.anyValue`
-  /// when `typeIsExact` and it accepts every value of its type, else its engine form.
-  func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm
+  /// The matcher's plan for an argument position (see ``_ArgumentPlan``).
+  func plan(typeIsExact: Bool) -> _ArgumentPlan
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
   func plainArgumentForm() -> _PlainArgumentForm?
   /// `matches(any:)`'s verdict with no mismatch sentence built.
@@ -447,24 +422,10 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var valueType: Any.Type { get }
 }
 
-/// What ``_CompilableMatcher/compiledForm(typeIsExact:)`` answers.
-@usableFromInline
-enum _CompiledMatcherForm {
-  /// The matcher stands for this captor (any call matches; the argument is captured).
-  case captor(any ArgumentCapturing)
-  /// The matcher accepts every value of its type, and every recorded argument has that type.
-  case anyValue
-  /// The matcher's engine form.
-  case form(_MatcherEngineForm)
-  /// The engine form of a composition with captors among its parts: they capture the argument in
-  /// the calls the whole composition accepts.
-  case capturing([any ArgumentCapturing], _MatcherEngineForm)
-}
-
 extension Matcher: _CompilableMatcher {
   @usableFromInline
-  func compiledForm(typeIsExact: Bool) -> _CompiledMatcherForm {
-    _core.compiledForm(typeIsExact: typeIsExact)
+  func plan(typeIsExact: Bool) -> _ArgumentPlan {
+    _core.plan(typeIsExact: typeIsExact)
   }
 
   @usableFromInline
