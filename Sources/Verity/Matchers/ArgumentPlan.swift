@@ -15,8 +15,9 @@ enum _ArgumentPlan {
   case captor(any ArgumentCapturing)
   /// The value's structure equals `expected`'s (or differs, `negated`): `eq`, `isNil()` and their
   /// negations. Compiled, the engine compares the recorded bytes when `expected`'s bytes decide
-  /// `==` (`_bytesDecideEquality`), else runs the verdict; on a value of a value type the verdict
-  /// is that same answer.
+  /// `==` (`_bytesDecideEquality`) and it is not a class instance, else runs the verdict: for a
+  /// value of the matcher's type that is the same answer, and a class instance is compared as it
+  /// is when asked, in every evaluator (its recorded bytes may be of another state).
   case equality(expected: any Sendable, negated: Bool)
   /// A built-in comparison the engine runs on the bytes of values of exactly the matcher's type
   /// (``_EnginePredicate``); the verdict answers for every other value, and means the same.
@@ -32,11 +33,10 @@ enum _ArgumentPlan {
 enum _QuickPathForm {
   /// Every value matches (``_ArgumentPlan/anything``).
   case any
-  /// The matcher's verdict on the kept value decides: the plan's meaning for an equality of a value
-  /// type, a built-in, or a verdict.
+  /// The matcher's verdict on the kept value decides: the plan's meaning for an equality, a
+  /// built-in, or a verdict.
   case verdict
-  /// Only the compiled pattern runs this plan: a captor takes values through it, and an equality
-  /// of a class type compares the bytes recorded at the call, not the object as it is now.
+  /// Only the compiled pattern runs this plan: a captor takes values through it.
   case unsupported
 }
 
@@ -46,8 +46,7 @@ extension _ArgumentPlan {
     switch self {
     case .anything: .any
     case .captor, .capturing: .unsupported
-    case .equality(let expected, _): type(of: expected) is AnyClass ? .unsupported : .verdict
-    case .builtIn, .verdict: .verdict
+    case .equality, .builtIn, .verdict: .verdict
     }
   }
 }

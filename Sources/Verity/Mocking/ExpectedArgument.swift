@@ -147,7 +147,9 @@ struct ExpectedArgument: Sendable {
     case .anything:
       (kind, pattern) = (.matcher(matcher, bytes: nil), .any)
     case .equality(let expected, let negated):
-      if let structure = _bytesDecideEquality(expected) {
+      // (A class instance's bytes were recorded at the call; it is compared as it is now, by the
+      // verdict, as every other evaluator compares it.)
+      if !(type(of: expected) is AnyClass), let structure = _bytesDecideEquality(expected) {
         kind = .matcher(matcher, bytes: structure, negated: negated)
         pattern = negated ? .predicate { $0.structure != structure } : .equal(structure)
       } else {
@@ -179,7 +181,9 @@ struct ExpectedArgument: Sendable {
     guard let element, let present = _flattenOptional(element) else {
       return (.value(structure), .equal(structure))
     }
-    if incomparable == nil, _bytesDecide(present, structure) {
+    // (A class instance is compared as it is when asked, as `eq` compares it: see the plan's
+    // equality.)
+    if incomparable == nil, !(type(of: present) is AnyClass), _bytesDecide(present, structure) {
       return (.value(structure), .equal(structure))
     }
     if !(type(of: present) is NSObject.Type), let equatable = _EquatableExpectation(present) {

@@ -218,23 +218,26 @@ struct _HandleMatchers: Sendable {
   /// seen before in an argument list (``_knownMatcherCore(_:)``) and there are at most 6; nil
   /// otherwise (the list is compiled).
   init?(knownMatchersOf list: [Any?]) {
-    switch list.count {
-    case 0:
+    // (Counts compared one by one: a range pattern here is not specialized in every build.)
+    let count = list.count
+    if count == 0 {
       self.init()
-    case 1:  // (the common lists, with no array of cores)
+    } else if count == 1 {  // (the common lists, with no array of cores)
       guard let m0 = _knownMatcherCore(list[0]) else { return nil }
       self.init(m0, count: 1)
-    case 2:
+    } else if count == 2 {
       guard let m0 = _knownMatcherCore(list[0]), let m1 = _knownMatcherCore(list[1]) else { return nil }
       self.init(m0, m1, count: 2)
-    case 3...6:
+    } else if count <= 6 {
       var cores: [(any _HandleMatcher)?] = [nil, nil, nil, nil, nil, nil]
-      for index in 0..<list.count {
+      var index = 0
+      while index < count {
         guard let core = _knownMatcherCore(list[index]) else { return nil }
         cores[index] = core
+        index += 1
       }
-      self.init(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: list.count)
-    default:
+      self.init(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: count)
+    } else {
       return nil
     }
   }
