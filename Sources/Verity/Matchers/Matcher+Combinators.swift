@@ -170,6 +170,10 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     }
   }
 
+  override var hasNestedCaptors: Bool {
+    parts.contains { $0.captor != nil || $0.hasNestedCaptors }
+  }
+
   override var nestedCaptors: [any ArgumentCapturing] {
     parts.flatMap { part -> [any ArgumentCapturing] in
       if let own = part.captor as? any ArgumentCapturing { return [own] + part.nestedCaptors }

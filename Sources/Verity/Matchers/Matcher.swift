@@ -286,6 +286,9 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   /// The captors inside a composition (``captor`` is a bare `capture()`'s own).
   var nestedCaptors: [any ArgumentCapturing] { [] }
 
+  /// Whether a composition has captors among its parts (without listing them).
+  var hasNestedCaptors: Bool { false }
+
   @usableFromInline
   final func compilableMatcher() -> any _CompilableMatcher { Matcher(_core: self) }
 

@@ -35,12 +35,17 @@ struct ExpectedArgument: Sendable {
   let pattern: ArgumentPattern
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
   let accelerator: _PlainArgumentForm?
+  /// What few arguments have (nil for most): one reference, so that copying an argument, which
+  /// every verification and stub does, copies no more.
+  private var rare: _RareArgumentParts? = nil
+
   /// The captors inside a composed matcher (`greaterThan(0) && captor.capture()`), which capture
   /// this argument in the calls the whole matcher accepts.
-  private(set) var nestedCaptors: [any ArgumentCapturing] = []
+  var nestedCaptors: [any ArgumentCapturing] { rare?.nestedCaptors ?? [] }
+
   /// For an argument of a generic member's handle: whether a value has the type the matcher (or
   /// plain value) is for, which the call's type argument made it (see ``pinningType(of:)``).
-  private(set) var typePin: (@Sendable (Any?) -> Bool)? = nil
+  var typePin: (@Sendable (Any?) -> Bool)? { rare?.typePin }
 
   /// - Parameter typeIsExact: every recorded argument at this position has the type the matcher
   ///   is for (see ``ExpectedCall/init(identifier:arguments:typesAreExact:)``): a typed `any()`
@@ -118,8 +123,7 @@ struct ExpectedArgument: Sendable {
     // (No plain argument form: it would answer without the pin.)
     var argument = ExpectedArgument(kind: kind, pattern: pinned)
     argument.ownDescription = ownDescription
-    argument.nestedCaptors = nestedCaptors
-    argument.typePin = pin
+    argument.rare = _RareArgumentParts(nestedCaptors: nestedCaptors, typePin: pin)
     return argument
   }
 
@@ -136,26 +140,33 @@ struct ExpectedArgument: Sendable {
   /// other arguments (the closure is made only then: an `eq` the engine answers by bytes allocates
   /// none), with the engine's form of a built-in beside it.
   private init(compiling matcher: any _CompilableMatcher, typeIsExact: Bool) {
-    var plan = matcher.plan(typeIsExact: typeIsExact)
-    if case .capturing(let captors, let inner) = plan {
-      nestedCaptors = captors
-      plan = inner
-    }
-    switch plan {
-    case .captor(let captor):
-      (kind, pattern) = (.captor(captor), .any)
+    let plan = matcher.plan(typeIsExact: typeIsExact)
+    if plan.capturesInside { rare = _RareArgumentParts(nestedCaptors: matcher.nestedCaptors, typePin: nil) }
+    switch plan.node {
+    case .captor:
+      if let captor = matcher.argumentCaptor {
+        (kind, pattern) = (.captor(captor), .any)
+      } else {  // (a captor of another kind than Verity's: every call, captured by none)
+        (kind, pattern) = (.matcher(matcher, bytes: nil), .any)
+      }
     case .anything:
       (kind, pattern) = (.matcher(matcher, bytes: nil), .any)
-    case .equality(let expected, let negated):
+    case .equality:
       // (A class instance's bytes were recorded at the call; it is compared as it is now, by the
       // verdict, as every other evaluator compares it.)
+      let (expected, negated): (any Sendable, Bool)
+      switch matcher.engineForm {
+      case .notEqual(let value): (expected, negated) = (value, true)
+      case .equal(let value): (expected, negated) = (value, false)
+      case .any, .opaque: (expected, negated) = (Optional<Int>.none, false)  // (not an equality's form)
+      }
       if !(type(of: expected) is AnyClass), let structure = _bytesDecideEquality(expected) {
         kind = .matcher(matcher, bytes: structure, negated: negated)
         pattern = negated ? .predicate { $0.structure != structure } : .equal(structure)
       } else {
         (kind, pattern) = (.matcher(matcher, bytes: nil), .valuePredicate(matcher.verdictOnAnyFunction))
       }
-    case .builtIn, .verdict, .capturing:
+    case .builtIn, .verdict:
       (kind, pattern) = (.matcher(matcher, bytes: nil), .valuePredicate(matcher.verdictOnAnyFunction))
     }
     if case .valuePredicate = pattern {
@@ -264,6 +275,17 @@ struct ExpectedArgument: Sendable {
     case .captor: return true
     case .incomparable: return false
     }
+  }
+}
+
+/// The parts of an ``ExpectedArgument`` that few arguments have.
+final class _RareArgumentParts: Sendable {
+  let nestedCaptors: [any ArgumentCapturing]
+  let typePin: (@Sendable (Any?) -> Bool)?
+
+  init(nestedCaptors: [any ArgumentCapturing], typePin: (@Sendable (Any?) -> Bool)?) {
+    self.nestedCaptors = nestedCaptors
+    self.typePin = typePin
   }
 }
 
@@ -414,6 +436,10 @@ protocol _CompilableMatcher: AnyArgumentMatcher {
   var engineForm: _MatcherEngineForm { get }
   /// The matcher's plan for an argument position (see ``_ArgumentPlan``).
   func plan(typeIsExact: Bool) -> _ArgumentPlan
+  /// The captor a bare `capture()` stands for.
+  var argumentCaptor: (any ArgumentCapturing)? { get }
+  /// The captors among a composition's parts.
+  var nestedCaptors: [any ArgumentCapturing] { get }
   /// The matcher's fast forms (engine test, typed test on bytes), if it has them.
   func plainArgumentForm() -> _PlainArgumentForm?
   /// `matches(any:)`'s verdict with no mismatch sentence built.
@@ -431,6 +457,12 @@ extension Matcher: _CompilableMatcher {
   func plan(typeIsExact: Bool) -> _ArgumentPlan {
     _core.plan(typeIsExact: typeIsExact)
   }
+
+  @usableFromInline
+  var argumentCaptor: (any ArgumentCapturing)? { _core.captor as? any ArgumentCapturing }
+
+  @usableFromInline
+  var nestedCaptors: [any ArgumentCapturing] { _core.nestedCaptors }
 
   @usableFromInline
   var handleMatcher: any _HandleMatcher { _core }

@@ -214,34 +214,6 @@ struct _HandleMatchers: Sendable {
     }
   }
 
-  /// The cores of an `[Any?]` list's elements (`verifyCall`), when each is a ``Matcher`` of a type
-  /// seen before in an argument list (``_knownMatcherCore(_:)``) and there are at most 6; nil
-  /// otherwise (the list is compiled).
-  init?(knownMatchersOf list: [Any?]) {
-    // (Counts compared one by one: a range pattern here is not specialized in every build.)
-    let count = list.count
-    if count == 0 {
-      self.init()
-    } else if count == 1 {  // (the common lists, with no array of cores)
-      guard let m0 = _knownMatcherCore(list[0]) else { return nil }
-      self.init(m0, count: 1)
-    } else if count == 2 {
-      guard let m0 = _knownMatcherCore(list[0]), let m1 = _knownMatcherCore(list[1]) else { return nil }
-      self.init(m0, m1, count: 2)
-    } else if count <= 6 {
-      var cores: [(any _HandleMatcher)?] = [nil, nil, nil, nil, nil, nil]
-      var index = 0
-      while index < count {
-        guard let core = _knownMatcherCore(list[index]) else { return nil }
-        cores[index] = core
-        index += 1
-      }
-      self.init(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: count)
-    } else {
-      return nil
-    }
-  }
-
   /// For matchers that all answer directly (see ``_QuickPathForm``), the positions whose
   /// verdict decides (bit `i`: argument `i`); nil when only the compiled call can answer. As a
   /// generated mock's handle's matchers (every recorded value of the matcher's type).

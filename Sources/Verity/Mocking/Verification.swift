@@ -174,8 +174,30 @@ extension MockStorage {
       test: { position, value in matchers[position].verdictOnAny(value) }, accept: accept)
   }
 
+  /// ``verifiesQuickly(_:_:typeIsExact:mode:at:)`` for an `[Any?]` argument list (`verifyCall`):
+  /// when each element is a ``Matcher`` of a type seen before in an argument list
+  /// (``_knownMatcherCore(_:)``) and there are at most 6; otherwise the list is compiled.
   func verifiesQuickly(_ identifier: String, list: [Any?], mode: VerificationMode, at location: _Location) -> Bool {
-    guard let matchers = _HandleMatchers(knownMatchersOf: list) else { return false }
+    let matchers: _HandleMatchers
+    switch list.count {
+    case 0:
+      matchers = _HandleMatchers()
+    case 1:  // (the common lists, with no array of cores)
+      guard let m0 = _knownMatcherCore(list[0]) else { return false }
+      matchers = _HandleMatchers(m0, count: 1)
+    case 2:
+      guard let m0 = _knownMatcherCore(list[0]), let m1 = _knownMatcherCore(list[1]) else { return false }
+      matchers = _HandleMatchers(m0, m1, count: 2)
+    case 3...6:
+      var cores: [(any _HandleMatcher)?] = [nil, nil, nil, nil, nil, nil]
+      for index in 0..<list.count {
+        guard let core = _knownMatcherCore(list[index]) else { return false }
+        cores[index] = core
+      }
+      matchers = _HandleMatchers(cores[0], cores[1], cores[2], cores[3], cores[4], cores[5], count: list.count)
+    default:
+      return false
+    }
     return verifiesQuickly(identifier, matchers, typeIsExact: false, mode: mode, at: location)
   }
 
