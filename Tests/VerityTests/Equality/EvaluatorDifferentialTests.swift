@@ -50,6 +50,14 @@ import VerityTestSupport
         return (box, {})
       },
       {
+        let counter = ReferenceCounter(1)
+        return (counter, { counter.value = 2 })
+      },
+      {
+        let counter = ReferenceCounter(2)
+        return (counter, { counter.value = 3 })
+      },
+      {
         let note = ReferenceNote("a")
         return (note, { note.text = "b" })
       },
@@ -80,6 +88,7 @@ import VerityTestSupport
     ("[Int]", { random in erase(tree(ReferenceFamilies.ints, depth: Int.random(in: 0...2, using: &random), &random)) }),
     ("Point", { random in erase(tree(ReferenceFamilies.points, depth: Int.random(in: 0...2, using: &random), &random)) }),
     ("Box", { random in erase(tree(ReferenceFamilies.boxes, depth: Int.random(in: 0...2, using: &random), &random)) }),
+    ("Counter", { random in erase(tree(ReferenceFamilies.counters, depth: Int.random(in: 0...2, using: &random), &random)) }),
     ]
   }
 
@@ -335,6 +344,7 @@ import VerityTestSupport
     leaves("[Int]", ReferenceFamilies.ints)
     leaves("Point", ReferenceFamilies.points)
     leaves("Box", ReferenceFamilies.boxes)
+    leaves("Counter", ReferenceFamilies.counters)
     #expect(found == [], "\(found.count) disagreements:\n\(found.prefix(20).joined(separator: "\n"))")
   }
 
@@ -351,7 +361,7 @@ import VerityTestSupport
     }
     #expect(found == [], "\(found.count) disagreements, \(kinds.count) kinds:\n\(kinds.values.sorted().prefix(40).joined(separator: "\n"))")
     // The evaluators that may decline answered in each family where they take some matcher.
-    for family in ["Int", "Double", "String", "Bool", "Int?", "Any?", "[Int]", "Point", "Box"] {
+    for family in ["Int", "Double", "String", "Bool", "Int?", "Any?", "[Int]", "Point", "Box", "Counter"] {
       #expect(answered.count("small-log loop", family) > 0, "the small-log loop never answered for \(family)")
       #expect(answered.count("small-log loop, typed", family) > 0, "the typed small-log loop never answered for \(family)")
       #expect(answered.count("a stub's kept matchers", family) > 0, "a stub's kept matchers never answered for \(family)")

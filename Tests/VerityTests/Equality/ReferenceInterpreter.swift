@@ -58,6 +58,8 @@ enum Reference {
     if let number = present as? NSNumber, type(of: present) is NSNumber.Type, kind(of: number) == .integer {
       return number.intValue
     }
+    // A conformance that writes a raw integer reads as it (its structure is that integer, now).
+    if let counter = present as? ReferenceCounter { return counter.value }
     return nil
   }
 
@@ -279,6 +281,21 @@ enum ReferenceFamilies {
   }
 }
 
+/// A class with a conformance that decides `==`, changed after the call in the trials.
+extension ReferenceFamilies {
+  static var counters: [() -> Spec<ReferenceCounter>] {
+    [
+      {
+        .leaf(eq(ReferenceCounter(2))) { value in
+          if let exact = Reference.exactly(value, ReferenceCounter.self) { return exact == ReferenceCounter(2) }
+          return Reference.sameStructure(value, ReferenceCounter(2))
+        }
+      },
+      { .leaf(any()) { Reference.exactly($0, ReferenceCounter.self) != nil } },
+    ]
+  }
+}
+
 /// A value's type with no conformance, `Equatable`.
 struct ReferencePoint: Equatable, Sendable { var x: Int }
 
@@ -288,6 +305,18 @@ final class ReferenceBox: Equatable, @unchecked Sendable, CustomStringConvertibl
   init(_ value: Int) { self.value = value }
   static func == (a: ReferenceBox, b: ReferenceBox) -> Bool { a.value == b.value }
   var description: String { "Box(\(value))" }
+}
+
+/// An `Equatable` class whose own conformance writes its raw value and promises that equal
+/// structures are `==`: `==` runs on the object as it is when asked, in every evaluator (its
+/// recorded bytes may be of another state); a value of another type compares by structure, so a
+/// recorded `Int` 2 is equal to a `ReferenceCounter(2)`.
+final class ReferenceCounter: Equatable, StructurallyEncodable, @unchecked Sendable, CustomStringConvertible {
+  var value: Int
+  init(_ value: Int) { self.value = value }
+  static func == (a: ReferenceCounter, b: ReferenceCounter) -> Bool { a.value == b.value }
+  func encode(to encoder: inout StructureEncoder) { encoder.encode(value) }
+  var description: String { "Counter(\(value))" }
 }
 
 /// A class that is not `Equatable`.
