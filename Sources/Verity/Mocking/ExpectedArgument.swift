@@ -237,13 +237,18 @@ struct ExpectedArgument: Sendable {
     }
   }
 
-  /// The value `==` compares a recorded argument with: a plain `Equatable` value's, or an `eq`
-  /// matcher's; nil for other expectations.
-  var equatableValue: Any? {
+  /// `body`'s answer on the value `==` compares a recorded argument with (a plain `Equatable`
+  /// value's, or an `eq` matcher's), run where that value may be read (a plain value's is not
+  /// `Sendable`: under its expectation's lock); nil for other expectations.
+  func withEquatableValue<R>(_ body: (Any) -> R) -> R? {
     switch kind {
-    case .equatable(_, let expectation): expectation.value
-    case .matcher(let matcher, _, false): ((matcher as? any _CompilableMatcher)?.handleMatcher as? any _EqualExpectation)?._expectedValue
-    default: nil
+    case .equatable(_, let expectation):
+      return expectation.withValue(body)
+    case .matcher(let matcher, _, false):
+      guard let equal = (matcher as? any _CompilableMatcher)?.handleMatcher as? any _EqualExpectation else { return nil }
+      return body(equal._expectedValue)
+    default:
+      return nil
     }
   }
 
@@ -395,8 +400,11 @@ func _bytesDecide(_ value: Any, _ structure: Structure) -> Bool {
 /// A plain `Equatable` value, and `==` against a recorded value of the same type.
 ///
 /// `@unchecked Sendable`: the expected value is the caller's (it need not be `Sendable`); Verity
-/// never mutates it, and reads it only under `lock`, so Verity's own accesses never race. A stub's
-/// expectation outlives the call that made it, like any value a test hands to a mock.
+/// never mutates it, and every access to it (`==`, a failure's hint, which encodes and reflects
+/// it) runs inside `lock`, so Verity's own accesses never race and the value never leaves the lock.
+/// The lock is taken inside a log's lock, never around one (a log's query runs `matches(_:)`), so
+/// the two are always taken in that order. A stub's expectation outlives the call that made it,
+/// like any value a test hands to a mock.
 final class _EquatableExpectation: @unchecked Sendable {
   private let lock = NSLock()
   private let expected: Any
@@ -417,8 +425,10 @@ final class _EquatableExpectation: @unchecked Sendable {
     test = equality(equatable)
   }
 
-  /// The expected value.
-  var value: Any { lock.withLock { expected } }
+  /// `body`'s answer on the expected value, read under the lock (it never leaves it).
+  func withValue<R>(_ body: (Any) -> R) -> R {
+    lock.withLock { body(expected) }
+  }
 
   /// Whether `recorded` (any optional layers and `NSNull` looked through) is of the expected type
   /// and `==` the expected value.

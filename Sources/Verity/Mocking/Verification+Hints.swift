@@ -19,17 +19,20 @@ extension MockStorage {
         : "match it with a closure matcher that checks isNaN where the NaN is"
       return " (NaN is not equal to itself under ==, so no value equals \(got); \(how))"
     }
-    // `==` says no where the structures are equal.
-    guard let expected = wanted.equatableValue, Structure(encoding: expected) == recorded else { return "" }
+    // `==` says no where the structures are equal. (The expected value is read only inside its
+    // expectation, and inside the log's lock when beside a kept value: the order every query takes.)
+    guard wanted.withEquatableValue({ Structure(encoding: $0) == recorded }) == true else { return "" }
     let found = log._withKeptValue(call: call, position: position) { value -> _SendableText? in
       guard let value, let present = _flattenOptional(value) else { return nil }
-      return _reflectedDifference(expected, present, path: "").map { path, wanted, got in
-        _SendableText(
-          text: path.isEmpty
+      let difference = wanted.withEquatableValue { expected in
+        _reflectedDifference(expected, present, path: "").map { path, wanted, got in
+          path.isEmpty
             ? " (== tells them apart by something their structures leave out: expected \(wanted), got \(got))"
             : " (== tells them apart by \(path), which their structures leave out (a @MatchableIgnored field, say): "
-              + "expected \(wanted), got \(got))")
+              + "expected \(wanted), got \(got))"
+        }
       }
+      return (difference ?? nil).map(_SendableText.init(text:))
     }
     return (found ?? nil)?.text
       ?? " (== tells them apart by something their structures leave out, and reflection shows no difference)"
