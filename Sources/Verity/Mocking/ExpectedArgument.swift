@@ -34,7 +34,7 @@ struct ExpectedArgument: Sendable {
   private(set) var ownDescription: String? = nil
   let pattern: ArgumentPattern
   /// The fast forms of a matcher predicate (engine test, typed test on bytes), if it has them.
-  let accelerator: _PlainArgumentForm?
+  let plainArgumentForm: _PlainArgumentForm?
   /// What few arguments have (nil for most): one reference, so that copying an argument, which
   /// every verification and stub does, copies no more.
   private var rare: _RareArgumentParts? = nil
@@ -84,10 +84,10 @@ struct ExpectedArgument: Sendable {
     self.init(compiling: matcher, typeIsExact: true)
   }
 
-  private init(kind: Kind, pattern: ArgumentPattern, accelerator: _PlainArgumentForm? = nil) {
+  private init(kind: Kind, pattern: ArgumentPattern, plainArgumentForm: _PlainArgumentForm? = nil) {
     self.kind = kind
     self.pattern = pattern
-    self.accelerator = accelerator
+    self.plainArgumentForm = plainArgumentForm
   }
 
   /// This argument of a generic member's handle, `element` being what the handle passed: a call
@@ -130,7 +130,7 @@ struct ExpectedArgument: Sendable {
   /// A plain value (no matcher or captor): compared by `==` or by structure, see the type's notes.
   private init(plainValue element: Any?) {
     (kind, pattern) = Self.compile(value: element)
-    accelerator = nil
+    plainArgumentForm = nil
     ownDescription = _selfDescription(element)
   }
 
@@ -170,9 +170,9 @@ struct ExpectedArgument: Sendable {
       (kind, pattern) = (.matcher(matcher, bytes: nil), .valuePredicate(matcher.verdictOnAnyFunction))
     }
     if case .valuePredicate = pattern {
-      accelerator = matcher.plainArgumentForm()
+      plainArgumentForm = matcher.plainArgumentForm()
     } else {
-      accelerator = nil
+      plainArgumentForm = nil
     }
   }
 

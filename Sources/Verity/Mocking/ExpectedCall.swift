@@ -50,7 +50,7 @@ struct ExpectedCall: Sendable {
     self.identifier = identifier
     self.arguments = parts.expected
     var pattern = CallPattern(identifier, arguments: .exactly(parts.patterns))
-    pattern._accelerators = parts.accelerators
+    pattern._plainArgumentForms = parts.plainArgumentForms
     self.pattern = pattern
     self.hasCaptors = parts.hasCaptors
     self.hasIncomparable = parts.hasIncomparable
@@ -60,9 +60,9 @@ struct ExpectedCall: Sendable {
   struct Parts {
     var expected: [ExpectedArgument] = []
     var patterns: [ArgumentPattern] = []
-    // Each array costs a debug build a generic metadata lookup: the accelerators, which most
+    // Each array costs a debug build a generic metadata lookup: the plain argument forms, which most
     // verifications have none of, get one only when there is one.
-    var accelerators: [_PlainArgumentForm?] = []
+    var plainArgumentForms: [_PlainArgumentForm?] = []
     var hasCaptors = false
     var hasIncomparable = false
     /// How many arguments the call has.
@@ -85,10 +85,10 @@ struct ExpectedCall: Sendable {
       case .value, .equatable: break
       }
       patterns.append(argument.pattern)
-      if let accelerator = argument.accelerator {
-        if accelerators.isEmpty { accelerators = Array(repeating: nil, count: capacity) }
-        // (An argument past `capacity` runs without its accelerator: the same answers, slower.)
-        if expected.count < accelerators.count { accelerators[expected.count] = accelerator }
+      if let plainArgumentForm = argument.plainArgumentForm {
+        if plainArgumentForms.isEmpty { plainArgumentForms = Array(repeating: nil, count: capacity) }
+        // (An argument past `capacity` runs without its plain argument form: the same answers, slower.)
+        if expected.count < plainArgumentForms.count { plainArgumentForms[expected.count] = plainArgumentForm }
       }
       // Moved, not copied (a copy costs a copy and a destroy of the kind's existentials).
       expected.append(consume argument)

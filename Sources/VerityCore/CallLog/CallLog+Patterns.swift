@@ -37,38 +37,38 @@ extension _CallLogState {
         case .equal(let structure): scratchCount += structure.byteCount
         case .predicate, .valuePredicate:
           hasPredicate = true
-          if position < pattern._accelerators.count, let needle = pattern._accelerators[position]?.engine?.needle {
+          if position < pattern._plainArgumentForms.count, let needle = pattern._plainArgumentForms[position]?.engine?.needle {
             scratchCount += needle.count
           }
         }
       }
       var predicates: [_ArgumentPredicate?] = []
-      // Empty when no argument has an accelerator (most predicates: the context then builds no
+      // Empty when no argument has a plain argument form (most predicates: the context then builds no
       // per-position tables).
-      var accelerators: [_PlainArgumentForm?] = []
+      var plainArgumentForms: [_PlainArgumentForm?] = []
       if hasPredicate {
-        let hasAccelerators = !pattern._accelerators.isEmpty
+        let hasPlainArgumentForms = !pattern._plainArgumentForms.isEmpty
         predicates.reserveCapacity(arguments.count)
-        if hasAccelerators { accelerators.reserveCapacity(arguments.count) }
+        if hasPlainArgumentForms { plainArgumentForms.reserveCapacity(arguments.count) }
         for position in 0..<arguments.count {
           let argument = arguments[position]
-          let accelerator = position < pattern._accelerators.count ? pattern._accelerators[position] : nil
+          let plainArgumentForm = position < pattern._plainArgumentForms.count ? pattern._plainArgumentForms[position] : nil
           switch argument {
           case .any, .equal:
             predicates.append(nil)
-            if hasAccelerators { accelerators.append(nil) }
+            if hasPlainArgumentForms { plainArgumentForms.append(nil) }
           case .predicate(let predicate):
             predicates.append(.argument(predicate))
-            if hasAccelerators { accelerators.append(accelerator) }
+            if hasPlainArgumentForms { plainArgumentForms.append(plainArgumentForm) }
           case .valuePredicate(let predicate):
             predicates.append(.value(predicate))
-            if hasAccelerators { accelerators.append(accelerator) }
+            if hasPlainArgumentForms { plainArgumentForms.append(plainArgumentForm) }
           }
         }
       }
       // A pattern with no predicate (most verifications) shares one empty context.
       let context =
-        hasPredicate ? _PredicateContext(state: self, predicates: predicates, accelerators: accelerators) : .none
+        hasPredicate ? _PredicateContext(state: self, predicates: predicates, plainArgumentForms: plainArgumentForms) : .none
       let engineTags = hasPredicate ? context.engineTags : []
       // One temporary allocation holds the C argument patterns, then the bytes they point to:
       // a debug build (`swift test`) pays for each generic closure layer around the body.
@@ -95,7 +95,7 @@ extension _CallLogState {
             offset += length
           case .predicate, .valuePredicate:
             cArgument.kind = VRT_ARG_PREDICATE
-            if position < accelerators.count, let engine = accelerators[position]?.engine {
+            if position < plainArgumentForms.count, let engine = plainArgumentForms[position]?.engine {
               let needle = (scratch + offset).assumingMemoryBound(to: UInt8.self)
               engine.needle.withUnsafeBufferPointer { bytes in
                 if let base = bytes.baseAddress { needle.update(from: base, count: bytes.count) }
@@ -125,7 +125,7 @@ extension _CallLogState {
   }
 }
 
-/// What the predicates of one query need: the predicates and accelerators by argument position,
+/// What the predicates of one query need: the predicates and plain argument forms by argument position,
 /// and how to read a call's argument values (its tag says: rebuilt from bytes by an argument
 /// shape, or a retained array). Used during one query, under the log's lock: by the engine's
 /// callback, and by verification for the calls the engine hands back (`_countAndMarkVerified`).
@@ -133,13 +133,13 @@ final class _PredicateContext {
   let log: OpaquePointer?
   let predicates: [_ArgumentPredicate?]
   /// By position, or empty when no argument has one.
-  let accelerators: [_PlainArgumentForm?]
+  let plainArgumentForms: [_PlainArgumentForm?]
   let shapes: [_ArgumentShape]
   let keptArguments: [_KeptArguments]
-  /// Per argument position with an accelerator: whether a tag's calls hold exactly the
-  /// accelerator's type there (indexed by tag; only argument shapes can). Empty elsewhere.
+  /// Per argument position with a plain argument form: whether a tag's calls hold exactly the
+  /// plain argument form's type there (indexed by tag; only argument shapes can). Empty elsewhere.
   let fastTags: [[Bool]]
-  /// The accelerators' tests on bytes, by position (empty with `accelerators`).
+  /// The plain argument forms' tests on bytes, by position (empty with `plainArgumentForms`).
   let bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?]
 
   /// The context of a pattern with no predicate: nothing to evaluate, no log to read. (The class
@@ -150,17 +150,17 @@ final class _PredicateContext {
   private init() {
     log = nil
     predicates = []
-    accelerators = []
+    plainArgumentForms = []
     shapes = []
     keptArguments = []
     fastTags = []
     bytesTests = []
   }
 
-  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], accelerators: [_PlainArgumentForm?]) {
+  init(state: borrowing _CallLogState, predicates: [_ArgumentPredicate?], plainArgumentForms: [_PlainArgumentForm?]) {
     self.log = state.log
     self.predicates = predicates
-    self.accelerators = accelerators
+    self.plainArgumentForms = plainArgumentForms
     self.shapes = state.shapes
     self.keptArguments = state.keptArguments
     // Index loops, no closures: this runs for every query with a predicate, and a debug build
@@ -168,18 +168,18 @@ final class _PredicateContext {
     let shapes = state.shapes
     var bytesTests: [(@Sendable (UnsafeRawBufferPointer) -> Bool?)?] = []
     var fastTags: [[Bool]] = []
-    if !accelerators.isEmpty {  // (reserving room in an empty array allocates, even for nothing)
-      bytesTests.reserveCapacity(accelerators.count)
-      fastTags.reserveCapacity(accelerators.count)
+    if !plainArgumentForms.isEmpty {  // (reserving room in an empty array allocates, even for nothing)
+      bytesTests.reserveCapacity(plainArgumentForms.count)
+      fastTags.reserveCapacity(plainArgumentForms.count)
     }
-    for position in 0..<accelerators.count {
-      guard let accelerator = accelerators[position] else {
+    for position in 0..<plainArgumentForms.count {
+      guard let plainArgumentForm = plainArgumentForms[position] else {
         bytesTests.append(nil)
         fastTags.append([])
         continue
       }
-      bytesTests.append(accelerator.bytesTest)
-      let id = UInt(bitPattern: accelerator.type)
+      bytesTests.append(plainArgumentForm.bytesTest)
+      let id = UInt(bitPattern: plainArgumentForm.type)
       var tags = [false]
       tags.reserveCapacity(shapes.count + 1)
       for shape in shapes {
@@ -195,7 +195,7 @@ final class _PredicateContext {
   /// Never empty: a tag no call has stands for "none".
   var engineTags: [UInt32] {
     var positions: [Int] = []
-    for position in 0..<accelerators.count where accelerators[position]?.engine != nil {
+    for position in 0..<plainArgumentForms.count where plainArgumentForms[position]?.engine != nil {
       positions.append(position)
     }
     guard !positions.isEmpty else { return [] }
@@ -248,7 +248,7 @@ final class _PredicateContext {
   /// `VRT_PATTERN_SKIP_PREDICATES`), in order: those without an engine form. (The engine decides an
   /// engine-form argument itself, or through the callback for the calls it cannot decide.)
   func isPredicatePosition(_ position: Int) -> Bool {
-    predicates[position] != nil && (position >= accelerators.count || accelerators[position]?.engine == nil)
+    predicates[position] != nil && (position >= plainArgumentForms.count || plainArgumentForms[position]?.engine == nil)
   }
 
   /// The first of those positions at or after `start`, or nil (found by a scan: no array of them

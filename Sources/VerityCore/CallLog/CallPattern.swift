@@ -16,7 +16,7 @@ public struct CallPattern: Sendable {
 
   /// Per argument position, the fast forms of a predicate's matcher (see ``_PlainArgumentForm``):
   /// set by mock verification for built-in matchers; empty for patterns built by hand.
-  package var _accelerators: [_PlainArgumentForm?] = []
+  package var _plainArgumentForms: [_PlainArgumentForm?] = []
 
   /// A pattern for calls of `method` whose arguments match `arguments` (default: any arguments).
   ///

@@ -25,7 +25,7 @@ package enum _EnginePredicate: Sendable {
     case prefix, suffix, contains
   }
 
-  /// Any value (of the accelerator's type): what a typed `any()` compiles to.
+  /// Any value (of the plain argument form's type): what a typed `any()` compiles to.
   case anyValue
   case integers(low: IntegerBound?, high: IntegerBound?)
   case doubles(low: DoubleBound?, high: DoubleBound?)
@@ -154,14 +154,14 @@ package struct _PlainArgumentForm: Sendable {
   /// Decodes the bytes as a `T` and runs the matcher's test; nil when they don't decode.
   let bytesTest: @Sendable (UnsafeRawBufferPointer) -> Bool?
 
-  /// The accelerator of a matcher of `T` with this engine form and test; nil when `T` is not a
+  /// The plain argument form of a matcher of `T` with this engine form and test; nil when `T` is not a
   /// plain type (see PlainValues.swift): such values are never decoded.
   package init?<T>(matching _: T.Type, engine: _EnginePredicate?, test: @escaping @Sendable (T) -> Bool) {
     guard let plain = _PlainTypes.plain(T.self) else { return nil }
     self.init(type: ObjectIdentifier(T.self), engine: engine, bytesTest: _bytesTest(plain, test))
   }
 
-  /// Whether a matcher of `T` can have an accelerator (`T` is a plain type): asked before the
+  /// Whether a matcher of `T` can have a plain argument form (`T` is a plain type): asked before the
   /// matcher's test is made.
   package static func applies(to type: Any.Type) -> Bool {
     _PlainTypes.plain(type) != nil
