@@ -49,7 +49,7 @@ extension MockGenerator {
   /// The spy a mock's `init(spying:)` makes: one whose mock shares the real actor's executor, for
   /// an actor mock that does.
   func spyCreation(_ real: String) -> String {
-    sharesSpiedExecutor ? "Verity.MockSpy(sharingExecutorOf: \(real))" : "Verity.MockSpy(\(real))"
+    sharesSpiedExecutor ? "Verity.MockSpy(_sharingExecutorOf: \(real))" : "Verity.MockSpy(\(real))"
   }
 }
 

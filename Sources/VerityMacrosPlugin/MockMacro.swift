@@ -452,26 +452,16 @@ struct MockGenerator<Context: MacroExpansionContext> {
         }
         """
     }
-    // A `Void` member of a mock with no stubs has nothing to look up (the common case, and the
-    // cheapest in debug builds, where the answer's generic call is not specialized).
-    let shortcut = isVoid(returnType) ? "if \(storage).answersWithDefaults {\n  return\n}\n" : ""
     // A spying mock answers from a matching stub or calls the real object; any other mock pays
-    // one check of `storage.spy` (after the `Void` shortcut, which a spying mock never takes).
+    // one check of `storage.spy`.
     let spying = spy.map {
       spyBlock($0, identifier: identifier, parameters: parameters, storage: storage, returnType: returnType,
         throwing: throwing, typedError: typedError, writingBack: writingBack)
     } ?? ""
     return """
       \(lookUp)\(storage).log.record(\(record))
-      \(shortcut)\(spying)\(answer)
+      \(spying)\(answer)
       """
-  }
-
-  /// Whether a type is `Void`: `Void`, `Swift.Void` or `()`.
-  func isVoid(_ type: String) -> Bool {
-    let syntax = TypeSyntax(stringLiteral: type)
-    if let tuple = syntax.as(TupleTypeSyntax.self) { return tuple.elements.isEmpty }
-    return names(syntax, "Void", modules: ["Swift"])
   }
 
   /// `storage`, or the type's static storage.

@@ -135,10 +135,10 @@ func isVersion4() -> ArgumentMatcher<UUID> {
 		} matching: { issue in
 			issue.comments.map(\.rawValue) == [
 				"""
-				verify failed - expected 1 call to getAlbum(id: (isVersion4() && !eq(D6194383-C463-4370-9668-131AE8C6C5EE))), got 0
+				verify failed - expected 1 call to getAlbum(id: (isVersion4() && !eq(UUID(uuidString: "D6194383-C463-4370-9668-131AE8C6C5EE")))), got 0
 				1 call to getAlbum(id:) had other arguments:
 				  #1 getAlbum(id: UUID(uuidString: "D6194383-C463-4370-9668-131AE8C6C5EE"))
-				     argument 1: expected (isVersion4() && !eq(D6194383-C463-4370-9668-131AE8C6C5EE)), got UUID(uuidString: "D6194383-C463-4370-9668-131AE8C6C5EE")
+				     argument 1: expected (isVersion4() && !eq(UUID(uuidString: "D6194383-C463-4370-9668-131AE8C6C5EE"))), got UUID(uuidString: "D6194383-C463-4370-9668-131AE8C6C5EE")
 				"""
 			]
 		}

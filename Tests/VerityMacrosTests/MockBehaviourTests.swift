@@ -180,10 +180,10 @@ let album = Album(id: albumID, name: "I'mperfect", group: "Ling Toshite Shigure"
     #expect(
       messages == [
         """
-        verify failed - expected 1 call to rating(of: eq(6F3C2F3E-0000-4000-8000-000000000001)), got 0
+        verify failed - expected 1 call to rating(of: eq(UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000001"))), got 0
         1 call to rating(of:) had other arguments:
           #1 rating(of: UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000002"))
-             argument 1: expected eq(6F3C2F3E-0000-4000-8000-000000000001), got UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000002")
+             argument 1: expected eq(UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000001")), got UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000002")
         """
       ])
   }
@@ -292,7 +292,7 @@ let album = Album(id: albumID, name: "I'mperfect", group: "Ling Toshite Shigure"
     #expect(
       messages == [
         "unexpected call to refresh() on a strict mock: no stub matches it",
-        "verifyAllStubsUsed failed - the stub for rating(of: eq(6F3C2F3E-0000-4000-8000-000000000002)) was never used",
+        #"verifyAllStubsUsed failed - the stub for rating(of: eq(UUID(uuidString: "6F3C2F3E-0000-4000-8000-000000000002"))) was never used"#,
       ])
   }
 

@@ -84,7 +84,7 @@ extension MockExpansionTests {
           column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(
-            spying: Verity.MockSpy(sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+            spying: Verity.MockSpy(_sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
           self._verityExecutorActor = real
         }
       }
@@ -113,9 +113,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set owner", Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set owner", arguments: newValue, values: [newValue]) as Void? {
                 return _verityStubbed
@@ -178,9 +175,6 @@ extension MockExpansionTests {
 
         func settle() throws(LedgerError) -> Void {
           self.storage.log.record("settle()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
             do {
               if let _verityStubbed = try self.storage.stubbedAnswerThrowing("settle()", arguments: (), values: []) as Void? {
@@ -280,9 +274,6 @@ extension MockExpansionTests {
 
         func each(_ body: (Int) -> Void) -> Void {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void"))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
             if let _verityStubbed = withoutActuallyEscaping(body) { body in
               self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void")]) as Void?
@@ -311,9 +302,6 @@ extension MockExpansionTests {
 
         func log(_ message: @autoclosure () -> String, level: Int) -> Void {
           self.storage.log.record("log(_:level:)", Verity.NonEscapingClosureArgument(typeName: "() -> String"), Verity.recordable(level))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
             if let _verityStubbed = withoutActuallyEscaping(message) { message in
               self.storage.stubbedAnswer("log(_:level:)", arguments: (message, level), values: [Verity.NonEscapingClosureArgument(typeName: "() -> String"), level]) as Void?

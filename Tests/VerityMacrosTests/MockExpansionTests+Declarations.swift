@@ -113,9 +113,6 @@ extension MockExpansionTests {
 
         func find(`for`: String, in scope: String, `default`: Int) -> Void {
           self.storage.log.record("find(for:in:default:)", Verity.recordable(`for`), Verity.recordable(scope), Verity.recordable(`default`))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`]) as Void? {
               return _verityStubbed
@@ -218,9 +215,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func common() -> Void {
           self.storage.log.record("common()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("common()", arguments: (), values: []) as Void? {
               return _verityStubbed

@@ -94,9 +94,6 @@ extension MockExpansionTests {
 
         func put(_ item: Item) -> Void {
           self.storage.log.record("put(_:)", Verity.recordable(item))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Store & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("put(_:)", arguments: item, values: [item]) as Void? {
               return _verityStubbed

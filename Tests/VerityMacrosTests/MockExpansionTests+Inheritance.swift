@@ -72,9 +72,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func write(key: String, value: String) -> Void {
           self.storage.log.record("write(key:value:)", Verity.recordable(key), Verity.recordable(value))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any KeyStore & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("write(key:value:)", arguments: (key, value), values: [key, value]) as Void? {
               return _verityStubbed
@@ -168,9 +165,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didUpdate(_ count: Int) -> Void {
           self.storage.log.record("didUpdate(_:)", Verity.recordable(count))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any LegacyDelegate & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("didUpdate(_:)", arguments: count, values: [count]) as Void? {
               return _verityStubbed

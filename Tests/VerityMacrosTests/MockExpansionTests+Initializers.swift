@@ -70,9 +70,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func close() -> Void {
           self.storage.log.record("close()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Connection & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("close()", arguments: (), values: []) as Void? {
               return _verityStubbed
@@ -312,9 +309,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func show() -> Void {
           self.storage.log.record("show()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DetailScreen & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("show()", arguments: (), values: []) as Void? {
               return _verityStubbed
@@ -398,7 +392,7 @@ extension MockExpansionTests {
           column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(
-            spying: Verity.MockSpy(sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+            spying: Verity.MockSpy(_sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
           self._verityExecutorActor = real
         }
       }

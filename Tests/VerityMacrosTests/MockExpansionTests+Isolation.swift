@@ -74,7 +74,7 @@ extension MockExpansionTests {
           column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(
-            spying: Verity.MockSpy(sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+            spying: Verity.MockSpy(_sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
           self._verityExecutorActor = real
         }
       }
@@ -162,9 +162,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didSelect(row: Int) -> Void {
           self.storage.log.record("didSelect(row:)", Verity.recordable(row))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Delegate & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("didSelect(row:)", arguments: row, values: [row]) as Void? {
               return _verityStubbed
@@ -255,9 +252,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         @MainActor func foo() -> Void {
           self.storage.log.record("foo()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Test & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("foo()", arguments: (), values: []) as Void? {
               return _verityStubbed

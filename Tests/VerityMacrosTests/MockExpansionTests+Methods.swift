@@ -161,9 +161,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func move(_ from: Int, to destination: Int) -> Void {
           self.storage.log.record("move(_:to:)", Verity.recordable(from), Verity.recordable(destination))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void? {
               return _verityStubbed
@@ -186,9 +183,6 @@ extension MockExpansionTests {
 
         func reset() -> Void {
           self.storage.log.record("reset()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
               return _verityStubbed
@@ -323,9 +317,6 @@ extension MockExpansionTests {
 
         func each(_ body: (Int) throws -> Void) rethrows -> Void {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
             if let _verityStubbed = withoutActuallyEscaping(body) { body in
               self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void?
@@ -418,9 +409,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func perform(_ work: () -> Void) -> Void {
           self.storage.log.record("perform(_:)", Verity.NonEscapingClosureArgument(typeName: "() -> Void"))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
             if let _verityStubbed = withoutActuallyEscaping(work) { work in
               self.storage.stubbedAnswer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void?
@@ -441,9 +429,6 @@ extension MockExpansionTests {
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
           self.storage.log.record("fetch(completion:)", Verity.recordable(completion))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("fetch(completion:)", arguments: completion, values: [completion]) as Void? {
               return _verityStubbed
@@ -460,9 +445,6 @@ extension MockExpansionTests {
 
         func increment(_ value: inout Int) -> Void {
           self.storage.log.record("increment(_:)", Verity.recordable(value))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
                 try answer(&value)
@@ -489,9 +471,6 @@ extension MockExpansionTests {
 
         func tag(_ tags: String...) -> Void {
           self.storage.log.record("tag(_:)", Verity.recordable(tags))
-          if self.storage.answersWithDefaults {
-            return
-          }
           return self.storage.answer("tag(_:)", arguments: tags, values: [tags]) as Void
         }
 

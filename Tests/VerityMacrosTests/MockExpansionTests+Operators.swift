@@ -128,9 +128,6 @@ extension MockExpansionTests {
 
         func scale(by factor: Double) -> Void {
           self.storage.log.record("scale(by:)", Verity.recordable(factor))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Scalable & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("scale(by:)", arguments: factor, values: [factor]) as Void? {
               return _verityStubbed

@@ -187,9 +187,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func start(address: String) -> Void {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("start(address: String)", arguments: address, values: [address]) as Void? {
               return _verityStubbed
@@ -212,9 +209,6 @@ extension MockExpansionTests {
 
         func start(address: String) async -> Void {
           self.storage.log.record("start(address: String) async", Verity.recordable(address))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("start(address: String) async", arguments: address, values: [address]) as Void? {
               return _verityStubbed
@@ -237,9 +231,6 @@ extension MockExpansionTests {
 
         func startAsync(address: String) -> Void {
           self.storage.log.record("startAsync(address:)", Verity.recordable(address))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("startAsync(address:)", arguments: address, values: [address]) as Void? {
               return _verityStubbed
@@ -334,9 +325,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func start(address: String) throws -> Void {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
             if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String)", arguments: address, values: [address]) as Void? {
               return _verityStubbed
@@ -359,9 +347,6 @@ extension MockExpansionTests {
 
         func start(address: String) async throws -> Void {
           self.storage.log.record("start(address: String) async", Verity.recordable(address))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
             if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String) async", arguments: address, values: [address]) as Void? {
               return _verityStubbed

@@ -83,9 +83,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue]) as Void? {
                 return _verityStubbed

@@ -127,9 +127,6 @@ extension MockExpansionTests {
 
         func validate(_ user: inout User) throws(UserError) -> Void {
           self.storage.log.record("validate(_:)", Verity.recordable(user))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
             do {
               if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in
@@ -269,9 +266,6 @@ extension MockExpansionTests {
 
         func store<V>(_ value: V, forKey key: String) -> Void {
           self.storage.log.record("store(_:forKey:)", Verity.recordable(value), Verity.recordable(key))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("store(_:forKey:)", arguments: (value, key), values: [value, key]) as Void? {
               return _verityStubbed
@@ -360,9 +354,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func wrap(_ f: inout @Sendable (Int) -> Int) -> Void {
           self.storage.log.record("wrap(_:)", Verity.recordable(f))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any P & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("wrap(_:)", arguments: f, values: [f], writingBack: { (answer: @Sendable (inout @Sendable (Int) -> Int) throws -> Void) in
                 try answer(&f)

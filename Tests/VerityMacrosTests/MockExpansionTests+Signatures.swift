@@ -107,9 +107,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set subscript(_:default:)", Verity.recordable(key), Verity.recordable(fallback), Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:default:)", arguments: (key, fallback, newValue), values: [key, fallback, newValue]) as Void? {
                 return _verityStubbed
@@ -334,9 +331,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func upload(_ data: Data, completion: ((Bool) -> Void)?) -> Void {
           self.storage.log.record("upload(_:completion:)", Verity.recordable(data), Verity.recordable(completion))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?]) as Void? {
               return _verityStubbed
@@ -359,9 +353,6 @@ extension MockExpansionTests {
 
         func cancel(id: Int, then handler: Optional<@Sendable (Int) -> Void>) -> Void {
           self.storage.log.record("cancel(id:then:)", Verity.recordable(id), Verity.recordable(handler))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?]) as Void? {
               return _verityStubbed
@@ -384,9 +375,6 @@ extension MockExpansionTests {
 
         func observe(_ progress: (@Sendable (Double) -> Void)!) -> Void {
           self.storage.log.record("observe(_:)", Verity.recordable(progress))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("observe(_:)", arguments: progress, values: [progress as Any?]) as Void? {
               return _verityStubbed

@@ -73,7 +73,7 @@ extension MockExpansionTests {
           column: UInt = #column
         ) {
           self.storage = Verity.MockStorage(
-            spying: Verity.MockSpy(sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
+            spying: Verity.MockSpy(_sharingExecutorOf: real), strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
           self._verityExecutorActor = real
         }
       }

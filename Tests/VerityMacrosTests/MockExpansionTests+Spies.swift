@@ -105,9 +105,6 @@ extension MockExpansionTests {
 
         func connect(host: String) async throws -> Void {
           self.storage.log.record("connect(host:)", Verity.recordable(host))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
             if let _verityStubbed = try self.storage.stubbedAnswerThrowing("connect(host:)", arguments: host, values: [host]) as Void? {
               return _verityStubbed
@@ -141,9 +138,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set timeout", Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set timeout", arguments: newValue, values: [newValue]) as Void? {
                 return _verityStubbed
@@ -211,9 +205,6 @@ extension MockExpansionTests {
 
         func reset() -> Void {
           self.storage.log.record("reset()")
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
               return _verityStubbed
@@ -305,9 +296,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func encode(_ value: Input, out: inout [UInt8]) throws -> Void {
           self.storage.log.record("encode(_:out:)", Verity.recordable(value), Verity.recordable(out))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Encoder & Sendable).self) {
             if let _verityStubbed = try self.storage.stubbedAnswerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in
                 try answer(value, &out)

@@ -79,9 +79,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set subscript(_:column:)", Verity.recordable(row), Verity.recordable(column), Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Table & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void? {
                 return _verityStubbed

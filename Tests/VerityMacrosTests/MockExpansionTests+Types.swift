@@ -71,9 +71,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didFail(_ error: any Error) -> Void {
           self.storage.log.record("didFail(_:)", Verity.recordable(error))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Reporter & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("didFail(_:)", arguments: error, values: [error]) as Void? {
               return _verityStubbed
@@ -209,9 +206,6 @@ extension MockExpansionTests {
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
-            if self.storage.answersWithDefaults {
-              return
-            }
             if let _veritySpy = self.storage.spy, var _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
               if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue as Any?]) as Void? {
                 return _verityStubbed
@@ -334,9 +328,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func fetch(id: Int, completion: @escaping (Result<String, any Error>) -> Void) -> Void {
           self.storage.log.record("fetch(id:completion:)", Verity.recordable(id), Verity.recordable(completion))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Fetcher & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion]) as Void? {
               return _verityStubbed
@@ -460,9 +451,6 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func enqueue(_ job: consuming ExecutorJob) -> Void {
           self.storage.log.record("enqueue(_:)", Verity.OwnershipArgument(typeName: "ExecutorJob"))
-          if self.storage.answersWithDefaults {
-            return
-          }
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Executor & Sendable).self) {
             if let _verityStubbed = self.storage.stubbedAnswer("enqueue(_:)", arguments: Verity.OwnershipArgument(typeName: "ExecutorJob"), values: [Verity.OwnershipArgument(typeName: "ExecutorJob")]) as Void? {
               return _verityStubbed

@@ -150,4 +150,27 @@ protocol UserEditor {
     #expect(issues.map(\.line) == [line])
     #expect(user == EditedUser(name: "Ann", age: 30))
   }
+
+  /// What such an answer wrote before it threw stays written (as Swift writes back an `inout`
+  /// argument), and the member answers its default (GeneratedMocks.md, "Answers that write back").
+  @Test func anAnswerThatWritesAndThenThrowsForAMemberThatCannotThrowKeepsWhatItWrote() async {
+    let mock = UserEditorMock()
+    let line = #line + 1
+    when(mock.$adapt(any(), attempt: any())).thenAnswer { request, _ in
+      request.headers["Authorization"] = "Bearer 99"
+      throw InoutShapeError.refused
+    }
+    var request = AdaptedRequest(url: "/albums")
+    var answered = true
+    let issues = await recordedIssues { answered = mock.adapt(&request, attempt: 1) }
+    #expect(
+      issues.map(\.message) == [
+        "adapt(_:attempt:) failed - the stub for adapt(any(), attempt: any()) throws refused, but "
+          + "adapt(_:attempt:) cannot throw"
+      ])
+    #expect(issues.map(\.line) == [line])
+    #expect(!answered)
+    #expect(request == AdaptedRequest(url: "/albums", headers: ["Authorization": "Bearer 99"]))
+    verify(mock.$adapt(AdaptedRequest(url: "/albums"), attempt: 1))
+  }
 }

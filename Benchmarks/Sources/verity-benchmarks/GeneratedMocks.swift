@@ -213,9 +213,6 @@ extension ScoreService where Self: Verity.Mock {
   #if DEBUG || VERITY_MOCKS
   func submit(id: Int, name: String, score: Double) -> Void {
     self.storage.log.record("submit(id:name:score:)", Verity.recordable(id), Verity.recordable(name), Verity.recordable(score))
-    if self.storage.answersWithDefaults {
-      return
-    }
     if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ScoreService & Sendable).self) {
       if let _verityStubbed = self.storage.stubbedAnswer("submit(id:name:score:)", arguments: (id, name, score), values: [id, name, score]) as Void? {
         return _verityStubbed
@@ -266,9 +263,6 @@ extension AlbumLibrary where Self: Verity.Mock {
 
   func save(_ record: Record, overwrite: Bool) -> Void {
     self.storage.log.record("save(_:overwrite:)", Verity.recordable(record), Verity.recordable(overwrite))
-    if self.storage.answersWithDefaults {
-      return
-    }
     if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumLibrary & Sendable).self) {
       if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void? {
         return _verityStubbed
@@ -335,9 +329,6 @@ extension ModelLibrary where Self: Verity.Mock {
 
   func save(_ model: Model20, overwrite: Bool) -> Void {
     self.storage.log.record("save(_:overwrite:)", Verity.recordable(model), Verity.recordable(overwrite))
-    if self.storage.answersWithDefaults {
-      return
-    }
     if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any ModelLibrary & Sendable).self) {
       if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (model, overwrite), values: [model, overwrite]) as Void? {
         return _verityStubbed
@@ -404,9 +395,6 @@ extension MatchableAlbumLibrary where Self: Verity.Mock {
 
   func save(_ record: MatchableRecord, overwrite: Bool) -> Void {
     self.storage.log.record("save(_:overwrite:)", Verity.recordable(record), Verity.recordable(overwrite))
-    if self.storage.answersWithDefaults {
-      return
-    }
     if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any MatchableAlbumLibrary & Sendable).self) {
       if let _verityStubbed = self.storage.stubbedAnswer("save(_:overwrite:)", arguments: (record, overwrite), values: [record, overwrite]) as Void? {
         return _verityStubbed

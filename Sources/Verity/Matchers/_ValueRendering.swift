@@ -6,12 +6,17 @@ import Foundation
 /// - `nil` (at any depth of `Optional`) is written `nil`, and a present optional is written as its
 ///   wrapped value (`5`, not `Optional(5)`);
 /// - strings, substrings and characters are quoted and escaped (`"a\"b"`), so `"1"` and `1` differ;
+/// - the Foundation value types whose structure Verity defines (`UUID`, `Date`, `URL`, `Decimal`,
+///   `Data`; StructurallyEncodable+Foundation.swift) are written as their structure renders them,
+///   which is how a message shows a recorded argument of these types: `eq(UUID(uuidString: "…"))`
+///   and the recorded `UUID(uuidString: "…")` beside it read alike (see ``_foundationValueRendering(_:)``);
 /// - everything else is written with `String(describing:)`.
 ///
 /// ```swift
 /// _render(Optional(5))  // 5
 /// _render("hi")         // "hi"
 /// _render([1, 2])       // [1, 2]
+/// _render(Date(timeIntervalSinceReferenceDate: 5))  // Date(timeIntervalSinceReferenceDate: 5.0)
 /// ```
 package func _render(_ value: Any) -> String {
   guard let unwrapped = _flattenOptional(value) else { return "nil" }
@@ -19,8 +24,33 @@ package func _render(_ value: Any) -> String {
   case let string as String: return String(reflecting: string)
   case let substring as Substring: return String(reflecting: substring)
   case let character as Character: return String(reflecting: character)
-  default: return String(describing: unwrapped)
+  default: return _foundationValueRendering(unwrapped) ?? String(describing: unwrapped)
   }
+}
+
+/// A `UUID`, `Date`, `URL`, `Decimal` or `Data` (exactly that type, not a bridged object) written
+/// as its structure renders it, or `nil` for a value of any other type.
+///
+/// A recorded argument is shown by its structure (`UUID(uuidString: "8CEBA865-…")`,
+/// `Date(timeIntervalSinceReferenceDate: 5.0)`, `URL(absoluteString: "https://a.b/c")`,
+/// `Decimal(description: "1.5")`, `Data(3 bytes)`), while these types' own descriptions are
+/// `8CEBA865-…`, `2001-01-01 00:00:05 +0000`, `https://a.b/c`, `1.5` and `3 bytes`: written the
+/// second way, the expected value of a failure would read differently from the recorded one beside
+/// it. The structure's form also names the type (a `Decimal` 1.5 is not the `Double` 1.5) and
+/// shows a date to the precision `==` compares.
+///
+/// ```swift
+/// _foundationValueRendering(URL(string: "https://a.b/c")!)  // URL(absoluteString: "https://a.b/c")
+/// _foundationValueRendering(5)                              // nil
+/// ```
+func _foundationValueRendering(_ value: Any) -> String? {
+  let type = ObjectIdentifier(Swift.type(of: value))
+  if type == ObjectIdentifier(UUID.self), let uuid = value as? UUID { return Structure(uuid).description }
+  if type == ObjectIdentifier(Date.self), let date = value as? Date { return Structure(date).description }
+  if type == ObjectIdentifier(URL.self), let url = value as? URL { return Structure(url).description }
+  if type == ObjectIdentifier(Decimal.self), let decimal = value as? Decimal { return Structure(decimal).description }
+  if type == ObjectIdentifier(Data.self), let data = value as? Data { return Structure(data).description }
+  return nil
 }
 
 /// Writes a type name the way messages show it: `Int`, `Optional<String>`, `[Int]`.

@@ -225,9 +225,8 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) -> Value {
-    // The common call: a `Void` member of a mock with no stub for it. Inlined, it builds no
-    // argument tuple and looks no type up.
-    if Value.self == Void.self, !isStrict, _hasNoStub(for: identifier) { return unsafeBitCast((), to: Value.self) }
+    // `return`, not an implicit one: a body of type `Never` returns for any result type, so
+    // without it `{ fatalError() }` would make `Never` the looked-up type.
     return _lookUpAnswer(
       identifier, arguments: arguments, values: values(), hasUnstubbed: false, unstubbed: { fatalError() },
       fileID: fileID, filePath: filePath,
@@ -267,7 +266,8 @@ extension MockStorage {
       line: line, column: column)
   }
 
-  /// `answer` past its fast path.
+  /// What both `answer`s do: the next answer of the last matching stub, else the unanswered
+  /// call's (`unstubbed`, the default, or a report).
   @usableFromInline
   func _lookUpAnswer<Arguments, Value>(
     _ identifier: String,

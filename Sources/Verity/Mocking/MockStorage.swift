@@ -31,15 +31,6 @@ public final class MockStorage: Sendable {
   /// clock.storage.spy != nil   // true
   /// ```
   public let spy: MockSpy?
-  /// Neither strict nor spying: a call no stub matches has nothing to report and nowhere to go.
-  @usableFromInline let _answersPlainly: Bool
-
-  /// Whether a call can skip the stub lookup: no stubs, not strict (nothing to report) and not
-  /// spying (no real object to call). Generated `Void` members return at once when it is true.
-  @inlinable
-  public var answersWithDefaults: Bool {
-    _answersPlainly && stubCount.load(ordering: .acquiring) == 0
-  }
   /// The stubs, behind ``_withStubs(_:)``. (Mutexes stored inline, not ``_Lock`` objects: a
   /// mock is made and released by every test, and each lock object costs an allocation and a
   /// generic deinitializer.)
@@ -64,7 +55,6 @@ public final class MockStorage: Sendable {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
     self.spy = nil
-    self._answersPlainly = !strict
     self.paths = .automatic
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
@@ -75,7 +65,6 @@ public final class MockStorage: Sendable {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
     self.spy = nil
-    self._answersPlainly = !strict
     self.paths = paths
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }
@@ -85,7 +74,6 @@ public final class MockStorage: Sendable {
     self.log = CallLog(retainsValues: true)
     self.isStrict = strict
     self.spy = spy
-    self._answersPlainly = false
     self.paths = .automatic
     self.number = Self.created.wrappingAdd(1, ordering: .relaxed).newValue
   }

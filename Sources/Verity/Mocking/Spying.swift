@@ -41,14 +41,17 @@ public final class MockSpy: Sendable {
 
   /// A spy on the actor `object`, for a mock actor that runs on `object`'s serial executor (its
   /// `unownedExecutor` is `object`'s, and never changes): what a generated actor mock's
-  /// `init(spying:)` makes.
+  /// `init(spying:)` makes, together with that executor. Generated code only: a storage made with
+  /// it for a mock that runs elsewhere gets each call it would pass on reported, not made (see
+  /// `_callSharingExecutor`).
   ///
   /// ```swift
-  /// let storage = MockStorage(spying: MockSpy(sharingExecutorOf: realInbox))
+  /// let storage = MockStorage(spying: MockSpy(_sharingExecutorOf: realInbox))
   /// ```
   ///
   /// - Parameter object: the real actor calls go to, whose executor the mock shares.
-  public init(sharingExecutorOf object: any Actor) {
+  @_documentation(visibility: internal)
+  public init(_sharingExecutorOf object: any Actor) {
     _object = Mutex(object)
     sharesExecutor = true
   }

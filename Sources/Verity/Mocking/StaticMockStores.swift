@@ -7,10 +7,12 @@
 /// 2. While a Swift Testing test runs, that test's stores: a test sees none of another test's
 ///    static stubs and calls. The cases of a parameterized test would share their test's stores
 ///    (Swift Testing gives a case no public identity): the first static call of each mock type in
-///    such a test reports an issue that names the fix, `.scopedStaticMocks` (when VerityTesting is
-///    linked, which tells the core that a test is parameterized). These stores are kept until the
-///    process ends (nothing tells a library that a test ended), one storage per test and mock type
-///    that used a static member.
+///    such a test reports an issue that names the fix, `.scopedStaticMocks`. Only VerityTesting's
+///    probe tells the core that a test is parameterized: in a process without it, the first static
+///    call in a Swift Testing test writes a warning to standard error, once per process
+///    (``unknownCasesWarning``), that such cases would share their stores unreported. These stores
+///    are kept until the process ends (nothing tells a library that a test ended), one storage per
+///    test and mock type that used a static member.
 /// 3. Anywhere else (an XCTest test, a `Task.detached`, code that runs before or outside every
 ///    test), one storage per mock type for the whole process.
 ///
@@ -21,12 +23,17 @@ final class _StaticMockStores: Sendable {
   /// One storage per mock type, created on first use.
   private let storages = _Lock<[ObjectIdentifier: MockStorage]>([:])
 
-  /// The parameterized test these stores serve, whose cases share them: each mock type's first
-  /// use reports it. `nil` for a scope's, the process's and a test's that is not parameterized.
-  private let sharedByCasesOf: _RunningSwiftTest?
+  /// The parameterized test these stores serve, whose cases share them, and the probe that said it
+  /// is parameterized and records the issue each mock type's first use reports. `nil` for a
+  /// scope's, the process's and a test's that is not parameterized or cannot be told.
+  private let sharedByCasesOf: (test: _RunningSwiftTest, probe: _SwiftTestingProbe)?
 
-  init(sharedByCasesOf test: _RunningSwiftTest? = nil) {
-    sharedByCasesOf = test?.isParameterized == true ? test : nil
+  init(sharedByCasesOf test: _RunningSwiftTest? = nil, probe: _SwiftTestingProbe? = nil) {
+    if let test, test.isParameterized == true, let probe {
+      sharedByCasesOf = (test, probe)
+    } else {
+      sharedByCasesOf = nil
+    }
   }
 
   /// The storage of `type`'s static members in these stores.
@@ -37,8 +44,8 @@ final class _StaticMockStores: Sendable {
       storages[ObjectIdentifier(type)] = storage
       return (storage, true)
     }
-    if isNew, let test = sharedByCasesOf {
-      _ = _SwiftTestingProbe.recordIssueInRunningTest(Self.sharedByCasesMessage(type, test: test))
+    if isNew, let shared = sharedByCasesOf {
+      shared.probe.recordIssueInRunningTest(Self.sharedByCasesMessage(type, test: shared.test))
     }
     return storage
   }
@@ -63,15 +70,37 @@ final class _StaticMockStores: Sendable {
 
   /// The stores that serve a static member called now, by the rule above.
   static var current: _StaticMockStores {
+    current(probe: _SwiftTestingProbe.linked, unknownCases: unknownCasesWarning)
+  }
+
+  /// The stores that serve a static member called now, reading the running test through `probe`
+  /// (`nil`: through IssueReporting, as a process without VerityTesting does) and saying
+  /// `unknownCases` when the test it reads cannot be told parameterized or not. Tests pass their
+  /// own probe and warning; everything else uses ``current``.
+  static func current(probe: _SwiftTestingProbe?, unknownCases: _OneTimeWarning) -> _StaticMockStores {
     if let scoped { return scoped }
-    guard let test = _CurrentSwiftTestingTest.running else { return process }
+    guard let test = _CurrentSwiftTestingTest.running(probe: probe) else { return process }
+    if test.isParameterized == nil { unknownCases.say() }
     return perTest._withLock { stores in
       if let existing = stores[test.key] { return existing }
-      let created = _StaticMockStores(sharedByCasesOf: test)
+      let created = _StaticMockStores(sharedByCasesOf: test, probe: probe)
       stores[test.key] = created
       return created
     }
   }
+
+  /// What a process without VerityTesting's probe is told, once, at its first static mock call in
+  /// a Swift Testing test: IssueReporting, which then names the running test, cannot say whether
+  /// the test is parameterized, so its cases would share static stubs and calls with no report.
+  static let unknownCasesWarning = _OneTimeWarning(unknownCasesMessage)
+
+  /// The text of ``unknownCasesWarning``.
+  static let unknownCasesMessage =
+    "Verity: warning: VerityTesting is not linked into this process, so Verity cannot tell whether "
+    + "a Swift Testing test is parameterized: static mock members are kept per test, and the cases "
+    + "of a parameterized test would share their static stubs and calls without a report. Link "
+    + "VerityTesting into the test target (the products Verity and VerityMacros add it), or call "
+    + "static members inside withScopedStaticMocks { … }"
 }
 
 extension MockStorage {

@@ -14,7 +14,10 @@ internal import IssueReporting
 /// 1. VerityTesting's probe (``_SwiftTestingProbe``), linked into every test process that uses the
 ///    `Verity` product: it reads Swift Testing's `Test.current` directly.
 /// 2. IssueReporting's public `TestContext.current`, which finds Swift Testing by `dlsym` and has
-///    it build the test's ID on every read (a process without VerityTesting: VerityMocking's).
+///    it build the test's ID on every read (a process without VerityTesting: VerityMocking's, or
+///    a dynamic library whose weak `vrt_swift_testing_probe` was not replaced). It cannot tell
+///    whether the test is parameterized: ``_RunningSwiftTest/isParameterized`` is then `nil`, and
+///    the one who acts on it says so (the static mock stores warn once per process).
 ///
 /// ```swift
 /// if let test = _CurrentSwiftTestingTest.running { print(test.key) }
@@ -22,10 +25,14 @@ internal import IssueReporting
 package enum _CurrentSwiftTestingTest {
   /// The current Swift Testing test, or `nil` outside one (XCTest, a detached task, code that
   /// runs outside any test).
-  package static var running: _RunningSwiftTest? {
-    if let probe = _SwiftTestingProbe.linked { return probe.runningTest() }
+  package static var running: _RunningSwiftTest? { running(probe: _SwiftTestingProbe.linked) }
+
+  /// The current Swift Testing test as `probe` reads it, or as IssueReporting does when `probe` is
+  /// `nil` (what a process without VerityTesting gets; tests pass `nil` to see that fallback).
+  package static func running(probe: _SwiftTestingProbe?) -> _RunningSwiftTest? {
+    if let probe { return probe.runningTest() }
     guard case .swiftTesting(let testing)? = TestContext.current, let testing else { return nil }
-    return _RunningSwiftTest(key: _SwiftTestingTestKey(id: testing.test.id), name: "", isParameterized: false)
+    return _RunningSwiftTest(key: _SwiftTestingTestKey(id: testing.test.id), name: "", isParameterized: nil)
   }
 }
 
@@ -48,16 +55,13 @@ package final class _SwiftTestingProbe: Sendable {
   }
 
   /// The probe of this process, or `nil` when VerityTesting is not linked into it.
-  static let linked: _SwiftTestingProbe? = vrt_swift_testing_probe().map {
+  package static let linked: _SwiftTestingProbe? = vrt_swift_testing_probe().map {
     Unmanaged<_SwiftTestingProbe>.fromOpaque($0).takeUnretainedValue()
   }
 
-  /// Records an issue in the running Swift Testing test, when VerityTesting is linked; returns
-  /// whether it could.
-  package static func recordIssueInRunningTest(_ message: String) -> Bool {
-    guard let linked else { return false }
-    linked.recordIssue(message)
-    return true
+  /// Records an issue with this message in the running test, at the test's declaration.
+  package func recordIssueInRunningTest(_ message: String) {
+    recordIssue(message)
   }
 }
 
@@ -67,10 +71,11 @@ package struct _RunningSwiftTest: Sendable {
   package let key: _SwiftTestingTestKey
   /// Its name, as Swift Testing gives it (`eachCase(value:)`); empty when IssueReporting answered.
   package let name: String
-  /// Whether it runs one case per argument: its cases share ``key``.
-  package let isParameterized: Bool
+  /// Whether it runs one case per argument (its cases share ``key``); `nil` when IssueReporting
+  /// answered, which cannot tell.
+  package let isParameterized: Bool?
 
-  package init(key: _SwiftTestingTestKey, name: String, isParameterized: Bool) {
+  package init(key: _SwiftTestingTestKey, name: String, isParameterized: Bool?) {
     self.key = key
     self.name = name
     self.isParameterized = isParameterized

@@ -17,7 +17,7 @@ import VerityTesting
     let running = try #require(_CurrentSwiftTestingTest.running)
     let location = try #require(Test.current).sourceLocation
     #expect(running.name == "aTestIsReadWithItsNameAndDeclaration()")
-    #expect(!running.isParameterized)
+    #expect(running.isParameterized == false)
     #expect(
       running.key
         == _SwiftTestingTestKey(
@@ -32,7 +32,7 @@ import VerityTesting
   @Test(arguments: [1, 2])
   func theCasesOfAParameterizedTestShareTheirTestsKey(value: Int) throws {
     let running = try #require(_CurrentSwiftTestingTest.running)
-    #expect(running.isParameterized)
+    #expect(running.isParameterized == true)
     #expect(running.name == "theCasesOfAParameterizedTestShareTheirTestsKey(value:)")
     let location = try #require(Test.current).sourceLocation
     #expect(

@@ -6,37 +6,19 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample07 {
-  struct Frame: Equatable, Sendable { var text: String }
-
-  struct FrameError: Error, Equatable { var reason: String }
-
   @Mock
-  protocol FrameEncoder {
-    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws
-    var name: String { get }
-  }
-
-  struct LineEncoder: FrameEncoder {
-    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws {
-      guard !frame.text.isEmpty else { throw FrameError(reason: "empty") }
-      buffer += Array((frame.text + "\n").utf8)
-    }
-    var name: String { "lines" }
+  protocol Settings {
+    func value<V>(forKey key: String) -> V
   }
 
   @Test static func statements() async throws {
-    let encoder = FrameEncoderMock(spying: LineEncoder())
-    when(encoder.$name()).thenReturn("stubbed")                 // this member is stubbed
-
-    var buffer: [UInt8] = []
-    try encoder.encode(Frame(text: "hi"), into: &buffer)        // the real encoder writes the buffer
-    #expect(buffer == Array("hi\n".utf8))
-    #expect(throws: FrameError(reason: "empty")) { try encoder.encode(Frame(text: ""), into: &buffer) }
-    #expect(encoder.name == "stubbed")
-
-    verify(encoder.$encode(Frame(text: "hi"), into: [UInt8]()))  // recorded as it was passed
-    verify(encoder.$encode(any(), into: any()), .times(2))
-    verify(encoder.$name())
-    encoder.verifyNoMoreInteractions()
+    let settings = SettingsMock()
+    when(settings.$value(forKey: any(), returning: String.self)).thenReturn("dark")
+    when(settings.$value(forKey: eq("retries"), returning: Int.self)).thenReturn(3)
+    let theme: String = settings.value(forKey: "theme")
+    let retries: Int = settings.value(forKey: "retries")
+    let ratio: Double = settings.value(forKey: "ratio")   // no Double stub: the default
+    #expect(theme == "dark" && retries == 3 && ratio == 0)
+    verify(settings.$value(forKey: any(), returning: String.self), .times(3))   // every call: see below
   }
 }

@@ -110,7 +110,6 @@ final class ClearingAlbumService: Mock, Sendable {
     when(service.ratingCall()).thenReturn(9)
     #expect(service.rating(id: 3) == 9)
     service.reset()
-    #expect(service.storage.answersWithDefaults)
     service.verifyNoInteractions()
     #expect(service.rating(id: 3) == 0)
     verify(service.ratingCall(id: eq(3)))
