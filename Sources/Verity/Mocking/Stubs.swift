@@ -251,15 +251,6 @@ extension MockStorage {
     1 &<< UInt64(identifier.utf8.count & 63)
   }
 
-  /// Whether no stub can answer calls recorded under `identifier`: there are none, or none for an
-  /// identifier of its length (``_stubbedLengths``). Read without the lock, as ``nextAnswer``
-  /// first does.
-  @usableFromInline
-  func _hasNoStub(for identifier: String) -> Bool {
-    stubCount.load(ordering: .acquiring) == 0
-      || _stubbedLengths.load(ordering: .acquiring) & Self._lengthBit(identifier) == 0
-  }
-
   /// Reports, in strict mode, a call that no stub answers.
   func reportUnexpectedCall(_ call: @autoclosure () -> String, at location: _Location) {
     guard isStrict else { return }
