@@ -41,7 +41,7 @@ enum CallLogBenchmarks {
     let callsText = calls >= 1_000_000 ? "\(calls / 1_000_000)M" : "\(calls / 1_000)k"
 
     // MARK: Recording
-    let typedRecord = Timing.measure(runs: runs, operations: calls, setUp: { CallLog(retainsValues: false) }) { log in
+    let typedRecord = Timing.measure(runs: runs, operations: calls, setUp: { CallLog(keepsValues: false) }) { log in
       for i in 0..<calls { log.record("record", inputs.ids[i], inputs.names[i], inputs.scores[i]) }
     }
     let retainedRecord = Timing.measure(runs: runs, operations: calls, setUp: { BenchmarkMock() }) { mock in
@@ -79,7 +79,7 @@ enum CallLogBenchmarks {
 
     // MARK: Memory
     let structuresOnly = heapBytesPerItem(count: calls) { () -> CallLog in
-      let log = CallLog(retainsValues: false)
+      let log = CallLog(keepsValues: false)
       for i in 0..<calls { log.record("record", inputs.ids[i], inputs.names[i], inputs.scores[i]) }
       return log
     }

@@ -15,7 +15,7 @@ enum ScaleBenchmarks {
 
   static func measure(calls: Int) -> Point {
     let pool = (0..<1_000).map { "user-\($0)" }
-    let log = CallLog(retainsValues: false)
+    let log = CallLog(keepsValues: false)
     let start = bench_now_ns()
     for i in 0..<calls { log.record("record", i, pool[i % pool.count], Double(i) * 0.5) }
     let recorded = bench_now_ns()

@@ -227,7 +227,7 @@ struct VerityBenchmarks: ParsableCommand {
       reports.append(report)
     }
     if parts.contains(.scale) {
-      var report = Report(title: "Scale, \(configuration) build: one log, CallLog(retainsValues: false), cold queries")
+      var report = Report(title: "Scale, \(configuration) build: one log, CallLog(keepsValues: false), cold queries")
       ScaleBenchmarks.run(maxCalls: scale, report: &report)
       reports.append(report)
     }

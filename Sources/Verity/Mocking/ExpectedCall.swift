@@ -157,6 +157,11 @@ func _functionType(in structure: Structure) -> String {
   return ""
 }
 
+/// `[Any?]` arguments rendered as a call: `album(42)`.
+func _renderCall(_ identifier: String, _ arguments: [Any?]) -> String {
+  _renderCall(identifier, arguments: arguments.map { _selfDescription($0) ?? Structure(encoding: $0).description })
+}
+
 /// A call rendered from its identifier and its rendered arguments.
 ///
 /// - A plain identifier: `save(1, "a")`.

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Calls go into a ``CallLog`` that keeps each call's arguments as structures (for fast
 /// verification by the C engine) and gives their values back to matchers and captors (plain values
-/// are rebuilt from their bytes, others kept; see ``CallLog/retainsValues``). Recording from many
+/// are rebuilt from their bytes, others kept; see ``CallLog/keepsValues``). Recording from many
 /// threads or tasks at once is safe and loses nothing.
 ///
 /// ```swift
@@ -52,7 +52,7 @@ public final class MockStorage: Sendable {
   ///
   /// - Parameter strict: report calls that no stub answers and stubs that no call uses.
   public init(strict: Bool = false) {
-    self.log = CallLog(retainsValues: true)
+    self.log = CallLog(keepsValues: true)
     self.isStrict = strict
     self.spy = nil
     self.paths = .automatic
@@ -62,7 +62,7 @@ public final class MockStorage: Sendable {
   /// Storage whose verifications and stubs take only the given paths: the test switch of the
   /// differential test that holds every path to one rule (`EvaluatorDifferentialTests`).
   package init(strict: Bool = false, paths: _MatchingPaths) {
-    self.log = CallLog(retainsValues: true)
+    self.log = CallLog(keepsValues: true)
     self.isStrict = strict
     self.spy = nil
     self.paths = paths
@@ -71,7 +71,7 @@ public final class MockStorage: Sendable {
 
   /// Storage for a mock that spies on `spy`'s object (see ``init(spying:strict:fileID:filePath:line:column:)``).
   init(strict: Bool, spy: MockSpy) {
-    self.log = CallLog(retainsValues: true)
+    self.log = CallLog(keepsValues: true)
     self.isStrict = strict
     self.spy = spy
     self.paths = .automatic

@@ -70,13 +70,3 @@ func _reflectedDifference(_ a: Any, _ b: Any, path: String, depth: Int = 0) -> (
   }
   return nil
 }
-
-/// A matcher core that compares with `==` against one value (`eq`'s).
-protocol _EqualExpectation {
-  /// The value it compares with.
-  var _expectedValue: Any { get }
-}
-
-extension _EqualCore: _EqualExpectation {
-  var _expectedValue: Any { expected }
-}

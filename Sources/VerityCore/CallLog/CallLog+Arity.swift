@@ -22,7 +22,7 @@ extension CallLog {
   ) {
     _commit(
       method, argumentCount: 0, encoder: _takeEncoder(), failure: nil, types: _ArgumentTypes(),
-      contentsArePlain: true, retain: { retained, _ in retained.append(_KeptArguments()) },
+      contentsArePlain: true, keep: { kept, _ in kept.append(_KeptArguments()) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -49,7 +49,7 @@ extension CallLog {
     encoder._encodeArgument(a0, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -78,7 +78,7 @@ extension CallLog {
     encoder._encodeArgument(a1, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -109,7 +109,7 @@ extension CallLog {
     encoder._encodeArgument(a2, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -142,7 +142,7 @@ extension CallLog {
     encoder._encodeArgument(a3, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -177,7 +177,7 @@ extension CallLog {
     encoder._encodeArgument(a4, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1), _keptArgument(a4, 4, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1), _keptArgument(a4, 4, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -214,7 +214,7 @@ extension CallLog {
     encoder._encodeArgument(a5, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: plain, retain: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1), _keptArgument(a4, 4, $1), _keptArgument(a5, 5, $1)])) },
+      contentsArePlain: plain, keep: { $0.append(_KeptArguments([_keptArgument(a0, 0, $1), _keptArgument(a1, 1, $1), _keptArgument(a2, 2, $1), _keptArgument(a3, 3, $1), _keptArgument(a4, 4, $1), _keptArgument(a5, 5, $1)])) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

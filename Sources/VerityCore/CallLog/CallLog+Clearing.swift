@@ -72,7 +72,7 @@ extension _CallLogState {
   }
 
   /// Forgets the calls at `indices` (increasing). A kept call's values are released; its slot in
-  /// `retained` stays, empty, so the tags of the calls kept still name their values.
+  /// `keptArguments` stays, empty, so the tags of the calls kept still name their values.
   mutating func removeCalls(at indices: [Int]) throws(VerityEngineError) {
     guard !indices.isEmpty else { return }
     if indices.count == callCount { return try removeAllCalls() }

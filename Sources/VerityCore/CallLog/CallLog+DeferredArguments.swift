@@ -30,7 +30,7 @@ extension _CallLogState {
   // MARK: Deferred arguments
 
   /// Notes that the call just recorded (of the method ``lastMethodID``, its values kept at
-  /// `retained[keptIndex]`) has the deferred arguments `positions`.
+  /// `keptArguments[keptIndex]`) has the deferred arguments `positions`.
   mutating func noteDeferred(_ positions: UInt64, keptIndex: Int) {
     keptArguments[keptIndex].deferred = positions
     deferredCallCount += 1

@@ -1,4 +1,4 @@
-/// One retained argument value.
+/// One kept argument value.
 ///
 /// Retained values stay inside the log's lock: predicates see them there, during the query, and
 /// ``CallLog/values(of:argument:matching:fileID:filePath:line:column:)`` only hands out `Sendable`

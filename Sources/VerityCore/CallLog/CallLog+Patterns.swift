@@ -127,7 +127,7 @@ extension _CallLogState {
 
 /// What the predicates of one query need: the predicates and plain argument forms by argument position,
 /// and how to read a call's argument values (its tag says: rebuilt from bytes by an argument
-/// shape, or a retained array). Used during one query, under the log's lock: by the engine's
+/// shape, or a kept array). Used during one query, under the log's lock: by the engine's
 /// callback, and by verification for the calls the engine hands back (`_countAndMarkVerified`).
 final class _PredicateContext {
   let log: OpaquePointer?
@@ -264,7 +264,7 @@ final class _PredicateContext {
 }
 
 /// The value of argument `position` of a call with `tag` (its bytes given): rebuilt from the bytes
-/// by the tag's shape, or taken from the call's retained array; nil when none is kept.
+/// by the tag's shape, or taken from the call's kept array; nil when none is kept.
 func _argumentValue(
   tag: UInt32, position: Int, bytes: UnsafeRawBufferPointer, shapes: [_ArgumentShape], keptArguments: [_KeptArguments]
 ) -> _KeptValue? {
@@ -280,9 +280,9 @@ func _argumentValue(
 
 /// An argument predicate as the engine callback runs it.
 enum _ArgumentPredicate {
-  /// Sees the argument's structure and retained value.
+  /// Sees the argument's structure and kept value.
   case argument(@Sendable (RecordedArgument) -> Bool)
-  /// Sees the retained value only: no structure is built.
+  /// Sees the kept value only: no structure is built.
   case value(@Sendable (Any?) -> Bool)
 }
 

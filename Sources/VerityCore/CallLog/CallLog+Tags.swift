@@ -1,18 +1,18 @@
 // The tag each call carries in the engine log: the shape of its argument types when its values
-// can be rebuilt from its bytes, or its slot among the kept values (`retained`).
+// can be rebuilt from its bytes, or its slot among the kept values (`keptArguments`).
 
 /// What a call's engine tag says about its argument values.
 enum _ValueTag {
   /// No values kept (a log that keeps structures only).
   static let none: UInt32 = 0
-  /// Tags from here on are retained argument arrays; below it (from 1), argument shapes.
+  /// Tags from here on are kept argument arrays; below it (from 1), argument shapes.
   static let keptBase: UInt32 = 0x8000_0000
 }
 
 extension _CallLogState {
   /// The tag of a call with these argument types: its shape when its values are plain
   /// (`lossless`: nothing lossy was written and `[Any]` / `[String: Any]` contents are plain),
-  /// else the next retained slot.
+  /// else the next kept slot.
   @inline(__always)
   mutating func tag(for types: _ArgumentTypes, lossless: Bool) -> UInt32 {
     if _slowPath(types.overflows) { return keptTag }
@@ -26,7 +26,7 @@ extension _CallLogState {
     return lossless && lastShapeCanBePlain ? lastShape : keptTag
   }
 
-  /// The tag of the next retained call; `none` (values not kept) once 2^31 - 1 calls are retained,
+  /// The tag of the next kept call; `none` (values not kept) once 2^31 - 1 calls are kept,
   /// where tags would run out.
   var keptTag: UInt32 {
     keptArguments.count < Int(UInt32.max - _ValueTag.keptBase) ? _ValueTag.keptBase + UInt32(keptArguments.count) : _ValueTag.none

@@ -1,10 +1,10 @@
 internal import CVerityEngine
 
 extension CallLog {
-  /// The retained values of argument `position` of every call matching `pattern`, in recording
+  /// The kept values of argument `position` of every call matching `pattern`, in recording
   /// order, that are of type `T` (values of another type are skipped). For argument captors.
   ///
-  /// The log must retain values (``retainsValues``); otherwise a failure is reported and the
+  /// The log must keep values (``keepsValues``); otherwise a failure is reported and the
   /// result is empty. Only `Sendable` values leave the log's lock.
   ///
   /// ```swift
@@ -21,9 +21,9 @@ extension CallLog {
     line: UInt = #line,
     column: UInt = #column
   ) -> [T] {
-    guard retainsValues else {
+    guard keepsValues else {
       reportFailure(
-        "Verity call log values(of:argument:matching:) needs a log that retains values (CallLog(retainsValues: true))",
+        "Verity call log values(of:argument:matching:) needs a log that keeps values (CallLog(keepsValues: true))",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return []
     }
@@ -156,7 +156,7 @@ extension CallLog {
     }
   }
 
-  /// Calls `body`, inside the log's lock, with the retained value of argument `position` of every
+  /// Calls `body`, inside the log's lock, with the kept value of argument `position` of every
   /// call matching `pattern`, in recording order (nothing when the log keeps no values). `body`
   /// must not use this log.
   package func _forEachKeptValue(
@@ -173,7 +173,7 @@ extension CallLog {
     }
   }
 
-  /// The result of `body` on the retained value of argument `position` of call `index`, inside the
+  /// The result of `body` on the kept value of argument `position` of call `index`, inside the
   /// log's lock; nil when the log keeps no value there.
   package func _withKeptValue<R: Sendable>(
     call index: Int, position: Int, _ body: (Any?) -> R
@@ -300,7 +300,7 @@ extension _CallLogState {
   }
 
   /// The value of argument `position` of call `index`: rebuilt from its bytes when the call's
-  /// arguments are plain, else the retained value; nil when the log keeps none there.
+  /// arguments are plain, else the kept value; nil when the log keeps none there.
   func keptValue(call index: Int, position: Int) -> _KeptValue? {
     guard let log, index >= 0, index < callCount, position >= 0, position < 256 else { return nil }
     var call = vrt_call()

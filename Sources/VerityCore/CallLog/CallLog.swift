@@ -43,10 +43,10 @@ public final class CallLog: Sendable {
   /// ``record(_:arguments:fileID:filePath:line:column:)``, the caller's array itself.
   ///
   /// ```swift
-  /// let log = CallLog(retainsValues: false)
-  /// log.retainsValues  // false
+  /// let log = CallLog(keepsValues: false)
+  /// log.keepsValues  // false
   /// ```
-  public let retainsValues: Bool
+  public let keepsValues: Bool
 
   let _state: Mutex<_CallLogState>
 
@@ -61,24 +61,32 @@ public final class CallLog: Sendable {
 
   /// Creates an empty log.
   ///
-  /// - Parameter retainsValues: keep the argument values as well as their structures (default
+  /// - Parameter keepsValues: keep the argument values as well as their structures (default
   ///   true). Predicates then see ``RecordedArgument/value``, and captors can read values back.
   ///
   /// ```swift
   /// let log = CallLog()                        // structures and values
-  /// let lean = CallLog(retainsValues: false)   // structures only
+  /// let lean = CallLog(keepsValues: false)   // structures only
   /// ```
-  public init(retainsValues: Bool = true) {
-    self.retainsValues = retainsValues
-    self._defersPureValues = Atomic(retainsValues)
+  public init(keepsValues: Bool = true) {
+    self.keepsValues = keepsValues
+    self._defersPureValues = Atomic(keepsValues)
     _state = Mutex(_CallLogState())
   }
 
+  /// The earlier spelling of ``init(keepsValues:)``, kept so code written for it compiles.
+  @available(*, deprecated, renamed: "init(keepsValues:)")
+  public convenience init(retainsValues: Bool) { self.init(keepsValues: retainsValues) }
+
+  /// The earlier spelling of ``keepsValues``.
+  @available(*, deprecated, renamed: "keepsValues")
+  public var retainsValues: Bool { keepsValues }
+
   /// A log that keeps values but writes every argument at once, even a pure value it could
   /// write later: for tests that check deferring changes no answer.
-  package init(retainsValues: Bool, defersPureValues: Bool) {
-    self.retainsValues = retainsValues
-    self._defersPureValues = Atomic(retainsValues && defersPureValues)
+  package init(keepsValues: Bool, defersPureValues: Bool) {
+    self.keepsValues = keepsValues
+    self._defersPureValues = Atomic(keepsValues && defersPureValues)
     _state = Mutex(_CallLogState())
   }
 
@@ -97,7 +105,7 @@ public final class CallLog: Sendable {
   // MARK: Recording
 
   /// Records a call with typed arguments, encoded through their conformances (no boxing unless
-  /// the log retains values).
+  /// the log keeps values).
   ///
   /// ```swift
   /// log.record("save", user, true)
@@ -131,7 +139,7 @@ public final class CallLog: Sendable {
     repeat encoder._encodeArgument(each arguments, count: &count, failure: &failure, types: &types, plain: &plain)
     _commit(
       method, argumentCount: count, encoder: encoder, failure: failure, types: types, contentsArePlain: plain,
-      retain: { keptArguments, wrapped in
+      keep: { keptArguments, wrapped in
         var values: [Any?] = []
         repeat values.append(_keptArgument(each arguments, values.count, wrapped))
         keptArguments.append(_KeptArguments(values))
@@ -157,7 +165,7 @@ public final class CallLog: Sendable {
     var failure: VerityEngineError? = nil
     var types = _ArgumentTypes()
     var contentsArePlain = true
-    let keepsTypes = retainsValues
+    let keepsTypes = keepsValues
     let layout = _AnyLayout.known
     let count = arguments.count
     var index = 0
@@ -197,7 +205,7 @@ public final class CallLog: Sendable {
     }
     _commit(
       method, argumentCount: arguments.count, encoder: encoder, failure: failure, types: types,
-      contentsArePlain: contentsArePlain, retain: { keptArguments, _ in keptArguments.append(_KeptArguments(arguments)) },
+      contentsArePlain: contentsArePlain, keep: { keptArguments, _ in keptArguments.append(_KeptArguments(arguments)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -241,10 +249,10 @@ public final class CallLog: Sendable {
   /// Appends one encoded call under the lock (unless encoding failed), wakes waiters, and gives
   /// the spare writer back. Failures are reported at the given location.
   ///
-  /// When the log retains values: a call whose arguments are all plain (their `types` are plain,
+  /// When the log keeps values: a call whose arguments are all plain (their `types` are plain,
   /// `contentsArePlain` says `[Any]` / `[String: Any]` arguments hold only plain values, and the
   /// encoder wrote nothing lossy) keeps only its bytes, tagged with its argument types; any other
-  /// call keeps the array `retain` appends (the caller's own array for the `[Any?]` form).
+  /// call keeps the array `keep` appends (the caller's own array for the `[Any?]` form).
   @usableFromInline
   func _commit(
     _ method: String,
@@ -253,7 +261,7 @@ public final class CallLog: Sendable {
     failure: VerityEngineError?,
     types: _ArgumentTypes,
     contentsArePlain: Bool,
-    retain: (_ keptArguments: inout [_KeptArguments], _ wrapped: _WrappedArguments) -> Void,
+    keep: (_ keptArguments: inout [_KeptArguments], _ wrapped: _WrappedArguments) -> Void,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -266,14 +274,14 @@ public final class CallLog: Sendable {
       return
     }
     if _fastPath(error == nil) {
-      let retains = retainsValues
+      let keeps = keepsValues
       let deferred = encoder._deferredMask
       let lossless = contentsArePlain && !encoder._lossy && deferred == 0
       // The lock taken here rather than through `_withState` (see there): this runs per call.
       error = _state.withLock { (state: inout sending _CallLogState) -> sending VerityEngineError? in
         _didLock()
         defer { _willUnlock() }
-        let tag = retains ? state.tag(for: types, lossless: lossless) : _ValueTag.none
+        let tag = keeps ? state.tag(for: types, lossless: lossless) : _ValueTag.none
         // A deferred argument must be kept (tags run out only after 2^31 - 1 kept calls).
         if _slowPath(deferred != 0 && tag < _ValueTag.keptBase) { return VerityEngineError(.tooLarge) }
         if let error = state.record(method: method, argumentCount: argumentCount, encoder: encoder, tag: tag) {
@@ -282,7 +290,7 @@ public final class CallLog: Sendable {
         if tag >= _ValueTag.keptBase {
           // Room for a test's handful of calls at once (the list would otherwise grow 1, 2, 4, 8).
           if state.keptArguments.isEmpty { state.keptArguments.reserveCapacity(8) }
-          retain(&state.keptArguments, encoder._wrapped)
+          keep(&state.keptArguments, encoder._wrapped)
           if deferred != 0 { state.noteDeferred(deferred, keptIndex: Int(tag - _ValueTag.keptBase)) }
         }
         if _slowPath(state.hasWaiters) { state.notifyWaiters() }
@@ -334,7 +342,7 @@ public final class CallLog: Sendable {
   }
 
   /// Bytes of memory the log holds: the engine's arena, records and indexes, plus the arrays of
-  /// retained values (not the retained objects themselves).
+  /// kept values (not the kept objects themselves).
   ///
   /// ```swift
   /// print(log.memoryFootprint / log.count, "bytes per call")

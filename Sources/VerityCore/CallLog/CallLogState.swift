@@ -28,7 +28,7 @@ struct _CallLogState: ~Copyable {
   var lastShape: UInt32 = 0
   var lastShapeTypes = _ArgumentTypes()
   var lastShapeCanBePlain = false
-  /// The arguments of calls whose values are kept (tag keptBase + i is `retained[i]`), each
+  /// The arguments of calls whose values are kept (tag keptBase + i is `keptArguments[i]`), each
   /// with its deferred positions (pure values not written yet, a placeholder in their place; see
   /// `StructureEncoder._deferArgument`).
   var keptArguments: [_KeptArguments] = []

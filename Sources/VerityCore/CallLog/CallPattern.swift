@@ -51,7 +51,7 @@ public enum ArgumentsPattern: Sendable {
 /// ```swift
 /// .equal(Structure(3))
 /// .predicate { $0.structure.description.hasPrefix("\"user-") }
-/// .predicate { ($0.value as? Int).map { $0 > 10 } ?? false }   // needs retained values
+/// .predicate { ($0.value as? Int).map { $0 > 10 } ?? false }   // needs kept values
 /// .valuePredicate { ($0 as? Int).map { $0 > 10 } ?? false }      // the same, cheaper
 /// ```
 public enum ArgumentPattern: Sendable {
@@ -62,8 +62,8 @@ public enum ArgumentPattern: Sendable {
   /// The predicate decides. It runs inside the log's lock, on the querying thread, and must not
   /// use the same log (that would deadlock).
   case predicate(@Sendable (RecordedArgument) -> Bool)
-  /// The predicate decides from the retained argument value alone (nil when the log does not
-  /// retain values, see ``CallLog/retainsValues``). The cheapest predicate: no ``Structure`` is
+  /// The predicate decides from the kept argument value alone (nil when the log does not
+  /// keep values, see ``CallLog/keepsValues``). The cheapest predicate: no ``Structure`` is
   /// built for the argument. Same rules as ``predicate(_:)``: inside the lock, never the same log.
   case valuePredicate(@Sendable (Any?) -> Bool)
 }
@@ -83,10 +83,10 @@ public struct RecordedArgument {
   public let position: Int
   /// The argument's structure, encoded when the call was recorded (a snapshot).
   public let structure: Structure
-  /// The argument value itself, when the log retains values (``CallLog/retainsValues``);
-  /// otherwise nil. A retained reference-type value is the live instance: it may have changed
+  /// The argument value itself, when the log keeps values (``CallLog/keepsValues``);
+  /// otherwise nil. A kept reference-type value is the live instance: it may have changed
   /// since the call, unlike ``structure``.
   public let value: Any?
-  /// Whether ``value`` holds the retained value (false for a log that keeps structures only).
+  /// Whether ``value`` holds the kept value (false for a log that keeps structures only).
   public let isValueRetained: Bool
 }

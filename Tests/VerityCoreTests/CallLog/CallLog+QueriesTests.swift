@@ -51,8 +51,8 @@ struct CallLogQueryTests {
   }
 
   @Test func predicatesSeeNoValueWhenValuesAreNotRetained() {
-    let log = CallLog(retainsValues: false)
-    #expect(log.retainsValues == false)
+    let log = CallLog(keepsValues: false)
+    #expect(log.keepsValues == false)
     log.record("m", 5)
     let seen = TestLock<[String]>([])
     let pattern = CallPattern(

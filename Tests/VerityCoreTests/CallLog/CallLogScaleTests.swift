@@ -11,7 +11,7 @@ private final class Counter: Sendable {
 @Suite("CallLog at scale")
 struct CallLogScaleTests {
   @Test func oneMillionCallsAreCountedExactly() {
-    let log = CallLog(retainsValues: false)
+    let log = CallLog(keepsValues: false)
     for index in 0..<1_000_000 {
       log.record("send", index % 10, "topic", 1.5)
     }
@@ -42,7 +42,7 @@ struct CallLogScaleTests {
   }
 
   @Test func concurrentRecordingLosesNothing() async throws {
-    let log = CallLog(retainsValues: false)
+    let log = CallLog(keepsValues: false)
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<8 {
         group.addTask {

@@ -103,7 +103,7 @@ struct CallLogTests {
     let after = Structure(encoding: account)
     #expect(log.count(matching: CallPattern("deposit", arguments: .exactly([.equal(before)]))) == 1)
     #expect(log.count(matching: CallPattern("deposit", arguments: .exactly([.equal(after)]))) == 0)
-    // The retained value is the live instance.
+    // The kept value is the live instance.
     let balances = LogFixtureCounter()
     let matches = log.count(
       matching: CallPattern(
@@ -142,10 +142,10 @@ struct CallLogTests {
     }
     #expect(log.count == 0)
     withKnownIssue {
-      _ = CallLog(retainsValues: false).values(of: Int.self, argument: 0, matching: CallPattern("m"))
+      _ = CallLog(keepsValues: false).values(of: Int.self, argument: 0, matching: CallPattern("m"))
     } matching: { issue in
       issue.description.contains(
-        "Verity call log values(of:argument:matching:) needs a log that retains values (CallLog(retainsValues: true))")
+        "Verity call log values(of:argument:matching:) needs a log that keeps values (CallLog(keepsValues: true))")
     }
     log.record("ok", arguments: Array(repeating: 1, count: 255))
     #expect(log.call(at: 0)?.arguments.count == 255)
@@ -173,7 +173,7 @@ struct CallLogTests {
   }
 
   @Test func memoryFootprintGrows() {
-    let log = CallLog(retainsValues: false)
+    let log = CallLog(keepsValues: false)
     let empty = log.memoryFootprint
     for index in 0..<10_000 { log.record("m", index) }
     #expect(log.memoryFootprint > empty)

@@ -55,7 +55,7 @@ import Verity
 /// The README's call-log example, run.
 @Suite struct ReadmeCallLogExampleTests {
   @Test func countingWithAPattern() {
-    let log = CallLog(retainsValues: false)
+    let log = CallLog(keepsValues: false)
     log.record("fetch", 42, "ada")
     #expect(log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(42)), .any]))) == 1)
     #expect(log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(41)), .any]))) == 0)

@@ -10,7 +10,7 @@ enum READMEExample09 {
     #expect(recorded == Structure(["retries": 2, "type": "login"] as [String: AnyHashable]))
     #expect(Structure(Int8(5)) == Structure(5))
 
-    let log = CallLog(retainsValues: false)   // structures only: fastest, least memory
+    let log = CallLog(keepsValues: false)   // structures only: fastest, least memory
     log.record("fetch", 42, "ada")
     #expect(log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(42)), .any]))) == 1)
   }

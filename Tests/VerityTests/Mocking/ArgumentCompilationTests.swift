@@ -7,7 +7,7 @@ final class FakeProfileStore: Mock {
 }
 
 /// How verification arguments become engine patterns: `any()` and `eq()` of encodable values run
-/// in C; everything else is a predicate on the retained value.
+/// in C; everything else is a predicate on the kept value.
 @Suite struct ArgumentCompilationTests {
   func pattern(_ element: Any?) -> ArgumentPattern { ExpectedArgument(element).pattern }
 

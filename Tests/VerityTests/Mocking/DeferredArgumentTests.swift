@@ -90,7 +90,7 @@ import VerityCore
   @Test func everyQueryAnswersAsWhenEveryArgumentIsWrittenAtOnce() {
     let box = Box(1)
     let deferring = CallLog()
-    let eager = CallLog(retainsValues: true, defersPureValues: false)
+    let eager = CallLog(keepsValues: true, defersPureValues: false)
     Self.record(into: deferring, box: box)
     Self.record(into: eager, box: box)
     #expect(deferring._callsWithDeferredArguments > 0)
@@ -168,7 +168,7 @@ import VerityCore
     #expect(log._callsWithDeferredArguments == 0)
     box.count = 2
     #expect(log.call(at: 0)?.arguments[1].description.contains("count: 1") == true)
-    let lean = CallLog(retainsValues: false)
+    let lean = CallLog(keepsValues: false)
     #expect(_TypeLayout._learnForTesting(Self.lines[0]))
     lean.record("m", recordable(Self.lines[0]))
     #expect(lean._callsWithDeferredArguments == 0)

@@ -81,7 +81,7 @@ import Verity
 
   @Test func plainCallsKeepNoValuesAndOthersKeepTheirArray() {
     let plain = CallLog()
-    let structuresOnly = CallLog(retainsValues: false)
+    let structuresOnly = CallLog(keepsValues: false)
     for i in 0..<1_000 {
       plain.record("m", arguments: [i, "name-\(i)", Double(i), ["k": i] as [String: Any]])
       structuresOnly.record("m", arguments: [i, "name-\(i)", Double(i), ["k": i] as [String: Any]])

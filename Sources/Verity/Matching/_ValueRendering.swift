@@ -98,3 +98,34 @@ extension Optional: _OptionalProtocol {
 
   package static var _none: Self { .none }
 }
+
+
+/// How a failure message shows a value whose type describes itself: `String(describing:)`, for a
+/// value that is `CustomStringConvertible` or `CustomDebugStringConvertible`, of a type from
+/// neither the standard library nor Foundation (their values, `[String: Any]` included, keep the
+/// structure's rendering, the one every message uses for them) and with no
+/// ``StructurallyEncodable`` conformance; nil for every other value, and for an `NSObject` (whose
+/// default description is its address).
+///
+/// ```swift
+/// _selfDescription(buffer)   // "ByteBuffer { readerIndex: 0, writerIndex: 4, … }"
+/// _selfDescription(album)    // nil: the structure is shown
+/// ```
+func _selfDescription(_ value: Any?) -> String? {
+  // The common scalars by metadata identity: standard types render by structure (no casts).
+  if let value {
+    let type = ObjectIdentifier(type(of: value))
+    if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(String.self) || type == ObjectIdentifier(Bool.self)
+      || type == ObjectIdentifier(Double.self)
+    {
+      return nil
+    }
+  }
+  guard let value, let present = _flattenOptional(value), !(present is any StructurallyEncodable),
+    !(type(of: present) is NSObject.Type),
+    present is any CustomStringConvertible || present is any CustomDebugStringConvertible
+  else { return nil }
+  let typeName = String(reflecting: type(of: present))
+  if typeName.hasPrefix("Swift.") || typeName.hasPrefix("Foundation.") { return nil }
+  return String(describing: present)
+}

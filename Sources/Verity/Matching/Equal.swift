@@ -89,3 +89,13 @@ public func eq(_ expected: String, ignoringCase: Bool) -> Matcher<String> {
           + sensitivity.sentenceSuffix(value: value, expected: expected))
   }
 }
+
+/// A matcher core that compares with `==` against one value (`eq`'s).
+protocol _EqualExpectation {
+  /// The value it compares with.
+  var _expectedValue: Any { get }
+}
+
+extension _EqualCore: _EqualExpectation {
+  var _expectedValue: Any { expected }
+}
