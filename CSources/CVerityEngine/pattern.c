@@ -142,6 +142,27 @@ static void vrt__int_range_prepare(vrt__arg_plan *ap) {
   ap->nint_span = ap->nint_any ? hi - lo : 0;
 }
 
+void vrt__arg_plan_prepare(vrt__arg_plan *ap, const vrt_arg_pattern *a) {
+  ap->kind = a->kind;
+  ap->bytes = a->bytes;
+  ap->length = a->length;
+  ap->flags = a->flags;
+  ap->low = a->low;
+  ap->high = a->high;
+  ap->prefix = 0;
+  ap->mask = 0;
+  if (a->kind == VRT_ARG_INT_RANGE) vrt__int_range_prepare(ap);
+  if (a->kind == VRT_ARG_EQ && a->length > 0) {
+    uint8_t bytes[8] = {0};
+    uint8_t ones[8] = {0};
+    size_t n = a->length < 8 ? a->length : 8;
+    memcpy(bytes, a->bytes, n);
+    memset(ones, 0xFF, n);
+    memcpy(&ap->prefix, bytes, 8);
+    memcpy(&ap->mask, ones, 8);
+  }
+}
+
 /** Allocates the scan plan of a compiled, non-ANY_ARGUMENTS query (NULL: out of memory). */
 vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
   vrt__plan *plan = (vrt__plan *)vrt__log_temp_alloc(log, sizeof(vrt__plan));
@@ -160,28 +181,7 @@ vrt__plan *vrt__plan_create(vrt_log *log, const vrt__query *q) {
   }
   plan->engine_first_only = plan->needed_decided == 1 && q->pattern->args[0].kind >= VRT_ARG_INT_RANGE &&
                             q->pattern->args[0].kind <= VRT_ARG_TYPED_ANY;
-  for (uint32_t i = 0; i < q->argc; i++) {
-    const vrt_arg_pattern *a = &q->pattern->args[i];
-    vrt__arg_plan *ap = &plan->args[i];
-    ap->kind = a->kind;
-    ap->bytes = a->bytes;
-    ap->length = a->length;
-    ap->flags = a->flags;
-    ap->low = a->low;
-    ap->high = a->high;
-    ap->prefix = 0;
-    ap->mask = 0;
-    if (a->kind == VRT_ARG_INT_RANGE) vrt__int_range_prepare(ap);
-    if (a->kind == VRT_ARG_EQ && a->length > 0) {
-      uint8_t bytes[8] = {0};
-      uint8_t ones[8] = {0};
-      size_t n = a->length < 8 ? a->length : 8;
-      memcpy(bytes, a->bytes, n);
-      memset(ones, 0xFF, n);
-      memcpy(&ap->prefix, bytes, 8);
-      memcpy(&ap->mask, ones, 8);
-    }
-  }
+  for (uint32_t i = 0; i < q->argc; i++) vrt__arg_plan_prepare(&plan->args[i], &q->pattern->args[i]);
   return plan;
 }
 
@@ -196,15 +196,7 @@ vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size
     for (int i = 0; i < 8; i++) bits |= (uint64_t)p[1 + i] << (8 * i);
     double v;
     memcpy(&v, &bits, 8);
-    if ((ap->flags & VRT_ARG_LOW) &&
-        !((ap->flags & VRT_ARG_LOW_INCLUSIVE) ? v >= ap->low.value : v > ap->low.value)) {
-      return VRT__NO;
-    }
-    if ((ap->flags & VRT_ARG_HIGH) &&
-        !((ap->flags & VRT_ARG_HIGH_INCLUSIVE) ? v <= ap->high.value : v < ap->high.value)) {
-      return VRT__NO;
-    }
-    return VRT__YES;
+    return vrt__double_in_range(ap, v) ? VRT__YES : VRT__NO;
   }
   case VRT_ARG_STRING_PREFIX:
   case VRT_ARG_STRING_SUFFIX:
@@ -215,29 +207,71 @@ vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size
     if (vrt__varint(p + 1, size - 1, &length, &used) != VRT_OK || 1 + used + length != size) {
       return VRT__NO;
     }
-    const uint8_t *text = p + 1 + used;
-    for (size_t i = 0; i < length; i++) {
-      if (text[i] >= 0x80 || text[i] == '\r') return VRT__UNSURE;
-    }
-    const size_t n = ap->length;
-    const bool fold = (ap->flags & VRT_ARG_ASCII_CASE_FOLD) != 0;
-    if (n > length) return VRT__NO;
-    if (ap->kind == VRT_ARG_STRING_PREFIX) {
-      return vrt__same_text(text, ap->bytes, n, fold) ? VRT__YES : VRT__NO;
-    }
-    if (ap->kind == VRT_ARG_STRING_SUFFIX) {
-      return vrt__same_text(text + (length - n), ap->bytes, n, fold) ? VRT__YES : VRT__NO;
-    }
-    if (n == 0) return VRT__YES;
-    const uint8_t first = vrt__fold(ap->bytes[0], fold);
-    for (size_t i = 0; i + n <= length; i++) {
-      if (vrt__fold(text[i], fold) == first && vrt__same_text(text + i, ap->bytes, n, fold)) {
-        return VRT__YES;
-      }
-    }
-    return VRT__NO;
+    return vrt__text_verdict(ap, p + 1 + used, (size_t)length);
   }
   default:
     return VRT__NO;
   }
+}
+
+bool vrt__double_in_range(const vrt__arg_plan *ap, double v) {
+  if ((ap->flags & VRT_ARG_LOW) &&
+      !((ap->flags & VRT_ARG_LOW_INCLUSIVE) ? v >= ap->low.value : v > ap->low.value)) {
+    return false;
+  }
+  if ((ap->flags & VRT_ARG_HIGH) &&
+      !((ap->flags & VRT_ARG_HIGH_INCLUSIVE) ? v <= ap->high.value : v < ap->high.value)) {
+    return false;
+  }
+  return true;
+}
+
+vrt__verdict vrt__text_verdict(const vrt__arg_plan *ap, const uint8_t *text, size_t length) {
+  for (size_t i = 0; i < length; i++) {
+    if (text[i] >= 0x80 || text[i] == '\r') return VRT__UNSURE;
+  }
+  const size_t n = ap->length;
+  const bool fold = (ap->flags & VRT_ARG_ASCII_CASE_FOLD) != 0;
+  if (n == 0) return VRT__YES; /* the empty needle starts, ends and is in every string */
+  if (n > length) return VRT__NO;
+  if (ap->kind == VRT_ARG_STRING_PREFIX) {
+    return vrt__same_text(text, ap->bytes, n, fold) ? VRT__YES : VRT__NO;
+  }
+  if (ap->kind == VRT_ARG_STRING_SUFFIX) {
+    return vrt__same_text(text + (length - n), ap->bytes, n, fold) ? VRT__YES : VRT__NO;
+  }
+  const uint8_t first = vrt__fold(ap->bytes[0], fold);
+  for (size_t i = 0; i + n <= length; i++) {
+    if (vrt__fold(text[i], fold) == first && vrt__same_text(text + i, ap->bytes, n, fold)) {
+      return VRT__YES;
+    }
+  }
+  return VRT__NO;
+}
+
+/* Built-ins asked from Swift: the same functions the scans run, on one value. */
+
+vrt_answer vrt_arg_test_integer(const vrt_arg_pattern *pattern, bool negative, uint64_t magnitude) {
+  if (pattern == NULL || pattern->kind != VRT_ARG_INT_RANGE) return VRT_ANSWER_UNSURE;
+  vrt__arg_plan ap;
+  vrt__arg_plan_prepare(&ap, pattern);
+  return vrt__magnitude_in_range(&ap, negative, magnitude) ? VRT_ANSWER_YES : VRT_ANSWER_NO;
+}
+
+vrt_answer vrt_arg_test_double(const vrt_arg_pattern *pattern, double value) {
+  if (pattern == NULL || pattern->kind != VRT_ARG_DOUBLE_RANGE) return VRT_ANSWER_UNSURE;
+  vrt__arg_plan ap;
+  vrt__arg_plan_prepare(&ap, pattern);
+  return vrt__double_in_range(&ap, value) ? VRT_ANSWER_YES : VRT_ANSWER_NO;
+}
+
+vrt_answer vrt_arg_test_string(const vrt_arg_pattern *pattern, const uint8_t *utf8, size_t length) {
+  if (pattern == NULL || (utf8 == NULL && length > 0) || (pattern->bytes == NULL && pattern->length > 0) ||
+      pattern->kind < VRT_ARG_STRING_PREFIX || pattern->kind > VRT_ARG_STRING_CONTAINS ||
+      !vrt__is_ascii(pattern->bytes, pattern->length)) {
+    return VRT_ANSWER_UNSURE;
+  }
+  vrt__arg_plan ap;
+  vrt__arg_plan_prepare(&ap, pattern);
+  return (vrt_answer)vrt__text_verdict(&ap, utf8, length);
 }

@@ -108,6 +108,22 @@ static inline bool vrt__same_text(const uint8_t *a, const uint8_t *b, size_t n, 
  */
 vrt__verdict vrt__evaluate_other(const vrt__arg_plan *ap, const uint8_t *p, size_t size);
 
+/** Whether `v` is within `ap`'s bounds (VRT_ARG_DOUBLE_RANGE), as C doubles compare. */
+bool vrt__double_in_range(const vrt__arg_plan *ap, double v);
+
+/** A string kind's verdict on the UTF-8 `text` (UNSURE unless it is ASCII with no '\r'). */
+vrt__verdict vrt__text_verdict(const vrt__arg_plan *ap, const uint8_t *text, size_t length);
+
+/** Prepares one pattern argument for evaluation (the EQ prefix, the integer intervals). */
+void vrt__arg_plan_prepare(vrt__arg_plan *ap, const vrt_arg_pattern *a);
+
+/** Whether the integer `m` (NINT convention when `negative`: -(m + 1)) is within `ap`'s range
+ *  (VRT_ARG_INT_RANGE, prepared by vrt__int_range_prepare). */
+VRT__HOT bool vrt__magnitude_in_range(const vrt__arg_plan *ap, bool negative, uint64_t m) {
+  if (!negative) return ap->uint_any && m - ap->uint_low <= ap->uint_span;
+  return ap->nint_any && m - ap->nint_low <= ap->nint_span;
+}
+
 /**
  * Whether the value at `p` is an integer within `ap`'s range (VRT_ARG_INT_RANGE), by the
  * magnitude intervals vrt__int_range_prepare made. `p` must start a well-formed value: one whose
@@ -126,8 +142,7 @@ VRT__HOT bool vrt__int_in_range(const vrt__arg_plan *ap, const uint8_t *p) {
       if (!(p[i] & 0x80u)) break;
     }
   }
-  if (tag == VRT_TAG_UINT) return ap->uint_any && m - ap->uint_low <= ap->uint_span;
-  return ap->nint_any && m - ap->nint_low <= ap->nint_span;
+  return vrt__magnitude_in_range(ap, tag == VRT_TAG_NINT, m);
 }
 
 /** Evaluates a range or string argument on the value at `p` (`size` bytes from vrt__skip), with

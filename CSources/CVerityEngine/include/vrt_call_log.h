@@ -263,6 +263,29 @@ typedef struct vrt_arg_pattern {
   vrt_bound high;
 } vrt_arg_pattern;
 
+/** A built-in argument kind's answer for one value (see vrt_arg_test_integer). */
+typedef enum vrt_answer {
+  VRT_ANSWER_NO = 0,
+  VRT_ANSWER_YES = 1,
+  /** The bytes cannot give Swift's answer (a string kind on a string that is not ASCII, or holds
+   *  a carriage return), or the call was not for this function's kind: Swift decides. */
+  VRT_ANSWER_UNSURE = 2,
+} vrt_answer;
+
+/*
+ * The built-in kinds on one value, for code that has the value rather than a recorded call: the
+ * same functions a query's scan runs on a recorded argument, so each built-in's meaning is
+ * implemented once (Swift's matchers ask these for the types the engine reads). `pattern` is one
+ * argument of the function's kind (else, or when NULL, VRT_ANSWER_UNSURE); nothing is kept.
+ */
+/** VRT_ARG_INT_RANGE on the integer `magnitude`, or -(magnitude + 1) when `negative`. */
+vrt_answer vrt_arg_test_integer(const vrt_arg_pattern *pattern, bool negative, uint64_t magnitude);
+/** VRT_ARG_DOUBLE_RANGE on `value`. */
+vrt_answer vrt_arg_test_double(const vrt_arg_pattern *pattern, double value);
+/** A string kind on the UTF-8 text `utf8[0..length)` (NULL only with length 0); an ASCII needle,
+ *  as a query requires, else VRT_ANSWER_UNSURE. */
+vrt_answer vrt_arg_test_string(const vrt_arg_pattern *pattern, const uint8_t *utf8, size_t length);
+
 /** Predicate callback: return true when argument `arg_index` (its bytes given) of call
  *  `call_index` matches. Must not call back into the same log. */
 typedef bool (*vrt_predicate_fn)(void *context, uint64_t call_index, uint32_t arg_index,

@@ -65,13 +65,12 @@ private func _comparison<T: Comparable & Sendable>(
   _ bound: T,
   lower: Bool,
   inclusive: Bool,
-  _ accepts: @escaping @Sendable (T, T) -> Bool
+  _ compare: @escaping @Sendable (T, T) -> Bool
 ) -> Matcher<T> {
-  Matcher(
-    "\(name)(\(_render(bound)))", engineForm: .opaque, test: { accepts($0, bound) },
-    enginePredicate: .comparison(bound, lower: lower, inclusive: inclusive)
-  ) { value in
-    accepts(value, bound)
+  let predicate = _EnginePredicate.comparison(bound, lower: lower, inclusive: inclusive)
+  let accepts = _builtInTest(predicate) { compare($0, bound) }
+  return Matcher("\(name)(\(_render(bound)))", engineForm: .opaque, test: accepts, enginePredicate: predicate) { value in
+    accepts(value)
       ? .match : .mismatch("\(_render(value)) is not \(phrase) \(_render(bound))")
   }
 }

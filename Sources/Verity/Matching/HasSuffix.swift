@@ -9,12 +9,13 @@
 public func hasSuffix(_ suffix: String, ignoringCase: Bool = false) -> Matcher<String> {
   let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
   let folded = sensitivity.fold(suffix)
+  let predicate = _EnginePredicate.string(.suffix, suffix, ignoringCase: ignoringCase)
+  let accepts = _builtInTest(predicate) { (value: String) in sensitivity.fold(value).hasSuffix(folded) }
   return Matcher(
-    "hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))", engineForm: .opaque,
-    test: { sensitivity.fold($0).hasSuffix(folded) },
-    enginePredicate: .string(.suffix, suffix, ignoringCase: ignoringCase)
+    "hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))", engineForm: .opaque, test: accepts,
+    enginePredicate: predicate
   ) { value in
-    sensitivity.fold(value).hasSuffix(folded)
+    accepts(value)
       ? .match
       : .mismatch(
         "\(_render(value)) does not have suffix \(_render(suffix))\(sensitivity.sentenceSuffix(value: value, expected: suffix))")

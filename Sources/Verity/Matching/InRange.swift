@@ -19,10 +19,10 @@ public func `in`<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> 
 /// ```
 public func isIn<R: RangeExpression & Sendable>(_ range: R) -> Matcher<R.Bound> {
   let rendered = _render(range: range)
-  return Matcher(
-    "in(\(rendered))", engineForm: .opaque, test: { range.contains($0) }, enginePredicate: .range(range)
-  ) { value in
-    range.contains(value) ? .match : .mismatch("\(_render(value)) is not in \(rendered)")
+  let predicate = _EnginePredicate.range(range)
+  let accepts = _builtInTest(predicate) { range.contains($0) }
+  return Matcher("in(\(rendered))", engineForm: .opaque, test: accepts, enginePredicate: predicate) { value in
+    accepts(value) ? .match : .mismatch("\(_render(value)) is not in \(rendered)")
   }
 }
 

@@ -113,6 +113,49 @@ package enum _EnginePredicate: Sendable {
     }
   }
 
+  /// The engine's evaluation of this predicate on a value of `T`: the C functions a query's scan
+  /// runs on a recorded argument's bytes (`vrt_arg_test_integer`, `_double`, `_string`), so Swift's
+  /// matchers and the engine share one implementation of each built-in. Nil when the engine reads
+  /// no `T` (or for `anyValue`); the test answers nil when the engine cannot decide by bytes (a
+  /// string that is not ASCII or holds a carriage return), and Swift then decides.
+  package func test<T>(on _: T.Type) -> (@Sendable (T) -> Bool?)? {
+    let predicate = self
+    switch self {
+    case .anyValue:
+      return nil
+    case .integers:
+      guard let parts = _integerParts(T.self) else { return nil }
+      return { value in
+        let (negative, magnitude) = parts(value)
+        return predicate.ask { vrt_arg_test_integer($0, negative, magnitude) }
+      }
+    case .doubles:
+      if T.self == Double.self {
+        return { value in predicate.ask { vrt_arg_test_double($0, unsafeBitCast(value, to: Double.self)) } }
+      }
+      if T.self == Float.self {
+        return { value in predicate.ask { vrt_arg_test_double($0, Double(unsafeBitCast(value, to: Float.self))) } }
+      }
+      return nil
+    case .string:
+      guard T.self == String.self else { return nil }
+      return { value in
+        var text = unsafeBitCast(value, to: String.self)
+        return text.withUTF8 { utf8 in predicate.ask { vrt_arg_test_string($0, utf8.baseAddress, utf8.count) } }
+      }
+    }
+  }
+
+  /// `body`'s answer on this predicate as an engine argument pattern: nil when it is unsure.
+  private func ask(_ body: (UnsafePointer<vrt_arg_pattern>) -> vrt_answer) -> Bool? {
+    var pattern = vrt_arg_pattern()
+    let answer = needle.withUnsafeBufferPointer { needle in
+      fill(&pattern, needle: needle.baseAddress)
+      return body(&pattern)
+    }
+    return answer == VRT_ANSWER_UNSURE ? nil : answer == VRT_ANSWER_YES
+  }
+
   var needle: [UInt8] {
     if case .string(_, let needle, _) = self { return needle }
     return []
@@ -130,18 +173,23 @@ private func _doubleValue<T>(_ value: T) -> Double? {
 
 /// A standard fixed-width integer in the NINT convention.
 private func _integerValue<T>(_ value: T) -> (negative: Bool, magnitude: UInt64)? {
-  let id = ObjectIdentifier(T.self)
-  let standard: [ObjectIdentifier] = [
-    ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self),
-    ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self),
-    ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self),
-    ObjectIdentifier(UInt64.self),
+  _integerParts(T.self)?(value)
+}
+
+/// For a standard fixed-width integer type (`Int`, `Int8` ... `UInt64`), a function giving a
+/// value's NINT form: `magnitude`, or `-(magnitude + 1)` when negative.
+private func _integerParts<T>(_: T.Type) -> (@Sendable (T) -> (negative: Bool, magnitude: UInt64))? {
+  let standard: [Any.Type] = [
+    Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
   ]
-  guard standard.contains(id), let integer = value as? any FixedWidthInteger else { return nil }
-  func split<I: FixedWidthInteger>(_ v: I) -> (Bool, UInt64) {
-    v < 0 ? (true, UInt64(~v)) : (false, UInt64(v))  // ~v == -(v + 1)
+  guard standard.contains(where: { $0 == T.self }), let integer = T.self as? any (FixedWidthInteger & _PlainDecodable).Type else { return nil }
+  func parts<I: FixedWidthInteger & _PlainDecodable>(_: I.Type) -> @Sendable (T) -> (negative: Bool, magnitude: UInt64) {
+    { value in
+      let v = unsafeBitCast(value, to: I.self)
+      return v < 0 ? (true, UInt64(~v)) : (false, UInt64(v))  // ~v == -(v + 1)
+    }
   }
-  return split(integer)
+  return parts(integer)
 }
 
 /// What a matcher gives a query over recorded calls: its type, its engine test if any, and a test
