@@ -22,7 +22,7 @@ extension MockCall {
     identifier: String,
     matchers a0: Matcher<A0>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, count: 1)
   }
 
   /// As ``init(storage:identifier:matchers:)`` for a member that throws only `errorType`.
@@ -39,22 +39,7 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core)
-  }
-
-  /// What the 1-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, count: 1))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, count: 1)
   }
 
   /// Calls recorded under `identifier` whose 2 arguments match these matchers, each of
@@ -73,7 +58,7 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     _ a1: Matcher<A1>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, count: 2)
   }
 
   /// As ``init(storage:identifier:matchers:_:)`` for a member that throws only `errorType`.
@@ -91,23 +76,7 @@ extension MockCall {
     _ a1: Matcher<A1>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core)
-  }
-
-  /// What the 2-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher,
-    _ m1: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, count: 2))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, count: 2)
   }
 
   /// Calls recorded under `identifier` whose 3 arguments match these matchers, each of
@@ -127,7 +96,7 @@ extension MockCall {
     _ a1: Matcher<A1>,
     _ a2: Matcher<A2>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, count: 3)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:)`` for a member that throws only `errorType`.
@@ -146,24 +115,7 @@ extension MockCall {
     _ a2: Matcher<A2>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core)
-  }
-
-  /// What the 3-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher,
-    _ m1: any _HandleMatcher,
-    _ m2: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, count: 3))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, count: 3)
   }
 
   /// Calls recorded under `identifier` whose 4 arguments match these matchers, each of
@@ -184,7 +136,7 @@ extension MockCall {
     _ a2: Matcher<A2>,
     _ a3: Matcher<A3>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, count: 4)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:)`` for a member that throws only `errorType`.
@@ -204,25 +156,7 @@ extension MockCall {
     _ a3: Matcher<A3>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core)
-  }
-
-  /// What the 4-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher,
-    _ m1: any _HandleMatcher,
-    _ m2: any _HandleMatcher,
-    _ m3: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, count: 4))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, count: 4)
   }
 
   /// Calls recorded under `identifier` whose 5 arguments match these matchers, each of
@@ -244,7 +178,7 @@ extension MockCall {
     _ a3: Matcher<A3>,
     _ a4: Matcher<A4>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, count: 5)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -265,26 +199,7 @@ extension MockCall {
     _ a4: Matcher<A4>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core)
-  }
-
-  /// What the 5-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher,
-    _ m1: any _HandleMatcher,
-    _ m2: any _HandleMatcher,
-    _ m3: any _HandleMatcher,
-    _ m4: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, count: 5))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, count: 5)
   }
 
   /// Calls recorded under `identifier` whose 6 arguments match these matchers, each of
@@ -307,7 +222,7 @@ extension MockCall {
     _ a4: Matcher<A4>,
     _ a5: Matcher<A5>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core)
+    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6)
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -329,26 +244,6 @@ extension MockCall {
     _ a5: Matcher<A5>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core)
-  }
-
-  /// What the 6-argument `init(storage:identifier:matchers:)` overloads pass on: each matcher's
-  /// core, kept as it is until a query needs the call compiled (a passing verification of a small
-  /// log asks the matchers directly).
-  @usableFromInline
-  init(
-    storage: MockStorage,
-    identifier: String,
-    errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher,
-    _ m1: any _HandleMatcher,
-    _ m2: any _HandleMatcher,
-    _ m3: any _HandleMatcher,
-    _ m4: any _HandleMatcher,
-    _ m5: any _HandleMatcher
-  ) {
-    self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, m5, count: 6))
-    self.errorType = errorType
+    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6)
   }
 }

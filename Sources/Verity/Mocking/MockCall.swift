@@ -41,6 +41,21 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
     self.errorType = nil
   }
 
+  /// What the fixed-arity `init(storage:identifier:matchers:)` overloads (MockCall+Arity.swift)
+  /// pass on: the cores of their `count` matchers, kept as they are until a query needs the call
+  /// compiled (a passing verification of a small log asks the matchers directly).
+  @usableFromInline
+  init(
+    storage: MockStorage, identifier: String, errorType: (any Error.Type)?,
+    _ m0: any _HandleMatcher, _ m1: (any _HandleMatcher)? = nil, _ m2: (any _HandleMatcher)? = nil,
+    _ m3: (any _HandleMatcher)? = nil, _ m4: (any _HandleMatcher)? = nil, _ m5: (any _HandleMatcher)? = nil,
+    count: Int
+  ) {
+    self.storage = storage
+    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, m5, count: count))
+    self.errorType = errorType
+  }
+
   /// Describes calls to a member that throws only `errorType` (`throws(AlbumError)`; `Never.self`
   /// for a member that cannot throw): a stub that throws another error is reported at its `when`
   /// line and not added.
