@@ -5,7 +5,8 @@ import Foundation
 /// `.isEqualTo(y)` forgotten).
 ///
 /// The warning is written to standard error, once per source location (file, line, column) per
-/// process, in the compiler's diagnostic format so editors can jump to it:
+/// process (the locations are kept as `_TypeMap` says: past 1,024 of them, a new one warns at
+/// each release), in the compiler's diagnostic format so editors can jump to it:
 ///
 /// ```
 /// Module/File.swift:12:5: warning: Assert(that:) is never evaluated; apply an operator such as isEqualTo(_:) to it
@@ -14,47 +15,32 @@ import Foundation
 /// It is not a test failure. Tests can read what was recorded through
 /// ``_unevaluatedAssertionWarning(fileID:line:column:)``.
 package final class _UnevaluatedAssertionWarnings: Sendable {
-  package static let shared = _UnevaluatedAssertionWarnings()
+  package static let shared = _UnevaluatedAssertionWarnings(capacity: 1024)
 
-  private struct Site: Hashable {
-    let fileID: String
-    let line: UInt
-    let column: UInt
-  }
+  /// The warnings by place (`File.swift:12:5`).
+  package let sites: _BoundedCache<String, _UnevaluatedAssertionWarning>
+  /// Writes a warning (to standard error, but in tests).
+  private let write: @Sendable (String) -> Void
 
-  private let sites = _Lock<[Site: _UnevaluatedAssertionWarning]>([:])
-
-  package func rootWasNeverEvaluated(
-    rootName: String,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt
+  package init(
+    capacity: Int, write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) {
-    let site = Site(fileID: "\(fileID)", line: line, column: column)
-    let message =
-      "\(fileID):\(line):\(column): warning: \(rootName) is never evaluated; "
-      + "apply an operator such as isEqualTo(_:) to it"
-    let isFirst = sites._withLock { sites -> Bool in
-      if let existing = sites[site] {
-        sites[site] = _UnevaluatedAssertionWarning(
-          message: existing.message, releases: existing.releases + 1)
-        return false
-      }
-      sites[site] = _UnevaluatedAssertionWarning(message: message, releases: 1)
-      return true
-    }
-    if isFirst {
-      FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
+    sites = _BoundedCache(capacity: capacity)
+    self.write = write
   }
 
-  package func warning(fileID: String, line: UInt, column: UInt?) -> _UnevaluatedAssertionWarning? {
-    sites._withLock { sites in
-      if let column {
-        return sites[Site(fileID: fileID, line: line, column: column)]
-      }
-      return sites.first { $0.key.fileID == fileID && $0.key.line == line }?.value
+  package func rootWasNeverEvaluated(rootName: String, fileID: StaticString, line: UInt, column: UInt) {
+    let site = "\(fileID):\(line):\(column)"
+    let message = site + ": warning: \(rootName) is never evaluated; apply an operator such as isEqualTo(_:) to it"
+    let isFirst = sites.update(site) { warning in
+      warning = _UnevaluatedAssertionWarning(message: message, releases: (warning?.releases ?? 0) + 1)
+      return warning?.releases == 1
     }
+    if isFirst { write(message + "\n") }
+  }
+
+  package func warning(fileID: String, line: UInt, column: UInt) -> _UnevaluatedAssertionWarning? {
+    sites.value(for: "\(fileID):\(line):\(column)")
   }
 }
 
@@ -70,7 +56,7 @@ package struct _UnevaluatedAssertionWarning: Sendable, Equatable {
 /// The unevaluated-assertion warning recorded for an `Assert(...)` call site, if any.
 ///
 /// `column` is the column of the call's opening parenthesis (what `#column` gives a default
-/// argument); `nil` finds a warning at any column of the line.
+/// argument).
 ///
 /// ```swift
 /// import Verity  // (a target of this package: the function is `package`)
@@ -78,10 +64,6 @@ package struct _UnevaluatedAssertionWarning: Sendable, Equatable {
 /// let line = #line; _ = Assert(that: 1)
 /// let warning = _unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 29)
 /// ```
-package func _unevaluatedAssertionWarning(
-  fileID: String,
-  line: UInt,
-  column: UInt? = nil
-) -> _UnevaluatedAssertionWarning? {
+package func _unevaluatedAssertionWarning(fileID: String, line: UInt, column: UInt) -> _UnevaluatedAssertionWarning? {
   _UnevaluatedAssertionWarnings.shared.warning(fileID: fileID, line: line, column: column)
 }

@@ -105,25 +105,31 @@ final class _ArgumentShape: Sendable {
   /// Whether every argument can be plain (some only after a per-call check of their contents).
   let canBePlain: Bool
 
-  /// The shapes built so far, by their types. Bounded by the argument lists the program records
-  /// with (like the type-name cache): a few per mocked member.
-  private static let cache = _Lock<[_ArgumentTypes: _ArgumentShape]>([:])
+  /// The shapes built so far, by their types (bounded as `_TypeMap` says).
+  static let cache = _BoundedCache<_ArgumentTypes, _ArgumentShape>(capacity: 4096)
 
   /// The shapes again, read with no lock (see `_TypeMap`), under a one-word digest of their
   /// types: a shape found there is used only when its own types are the ones asked for (two
-  /// argument lists may share a digest; the second is then always found in ``cache``).
-  private static let fast = _TypeMap<_ArgumentShape>(capacity: 2048)
+  /// argument lists may share a digest; the second is then looked up in ``cache``).
+  static let fast = _TypeMap<_ArgumentShape>(capacity: 2048)
 
   /// The shape of calls with these argument types, built on first use.
   static func shared(for key: _ArgumentTypes) -> _ArgumentShape {
+    if let shape = fast.value(forKey: key._digest), shape.key == key { return shape }
+    return shared(for: key, cache: cache, fast: fast)
+  }
+
+  /// The shape of calls with these argument types, from these caches (tests pass small ones).
+  static func shared(
+    for key: _ArgumentTypes, cache: _BoundedCache<_ArgumentTypes, _ArgumentShape>, fast: _TypeMap<_ArgumentShape>
+  ) -> _ArgumentShape {
     let digest = key._digest
     if let shape = fast.value(forKey: digest), shape.key == key { return shape }
-    if let shape = cache._withLock({ $0[key] }) { return shape }
+    if let shape = cache.value(for: key) { return shape }
     let shape = _ArgumentShape(key)
-    let recorded = cache._withLock { cache in
-      if let existing = cache[key] { return existing }
-      cache[key] = shape
-      return shape
+    let recorded = cache.update(key) { entry in
+      entry = entry ?? shape
+      return entry ?? shape
     }
     fast.add(recorded, forKey: digest)
     return recorded

@@ -7,20 +7,19 @@ internal import CVerityEngine
 extension _TypeLayout {
   /// Builds (and caches) the layout of `type`; `building` holds the types whose layouts are being
   /// built around this one (a type met again inside itself is boxed, never walked directly).
-  static func _build(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {
+  static func _build(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     let key = ObjectIdentifier(type)
-    if let known = _LayoutCache.shared._withLock({ $0[key] }) { return known.layout }
+    if let known = building.cache.records.value(for: key) { return known }
     let layout = _make(type, building: &building)
-    let recorded = _LayoutCache.shared._withLock { cache in
-      if let raced = cache[key] { return raced.layout }
-      cache[key] = _LayoutCache.Entry(layout: layout)
-      return layout
+    let recorded = building.cache.records.update(key) { entry in
+      entry = entry ?? layout
+      return entry ?? layout
     }
-    if let recorded { _LayoutCache.fast.add(recorded, for: type) }
+    if let recorded { building.cache.fast.add(recorded, for: type) }
     return recorded
   }
 
-  private static func _make(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {
+  private static func _make(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     if type is any CustomReflectable.Type { return nil }
     let tag: UInt8
     switch _kind(of: type) {
@@ -52,8 +51,8 @@ extension _TypeLayout {
     }
     guard enumerated, !hidesReferences else { return nil }
     let key = ObjectIdentifier(type)
-    building.insert(key)
-    defer { building.remove(key) }
+    building.types.insert(key)
+    defer { building.types.remove(key) }
     var fields: [_FieldLayout] = []
     fields.reserveCapacity(raw.count)
     var isDirect = true
@@ -71,11 +70,11 @@ extension _TypeLayout {
 
   /// The layout of an enum with payloads (see the header of TypeLayout.swift), or nil when `Mirror`
   /// writes it.
-  private static func _makeEnum(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _TypeLayout? {
+  private static func _makeEnum(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     guard let read = _EnumPayloads.cases(of: type), !read.contains(where: \.indirect) else { return nil }
     let key = ObjectIdentifier(type)
-    building.insert(key)
-    defer { building.remove(key) }
+    building.types.insert(key)
+    defer { building.types.remove(key) }
     var cases: [_EnumCaseLayout] = []
     cases.reserveCapacity(read.count)
     var isDirect = true
@@ -149,7 +148,7 @@ private struct _KindProbe<T> {
 extension _FieldAccess {
   /// How a value of static type `type` is written; the order follows the dynamic path's
   /// (`StructureEncoder._emit`), so both write the same bytes.
-  static func of(_ type: Any.Type, building: inout Set<ObjectIdentifier>) -> _FieldAccess {
+  static func of(_ type: Any.Type, building: inout _LayoutBuilding) -> _FieldAccess {
     if type == Int.self { return .int }
     if type == String.self { return .string }
     if type == Double.self { return .double }
@@ -170,7 +169,7 @@ extension _FieldAccess {
       return .encodable(_encodableAt(encodable))
     }
     if type is any _OptionalType.Type || type is any _ArrayType.Type { return .boxed }
-    if building.contains(ObjectIdentifier(type)) { return .boxed }
+    if building.types.contains(ObjectIdentifier(type)) { return .boxed }
     guard let layout = _TypeLayout._build(type, building: &building), layout.isDirect else { return .boxed }
     return .layout(layout)
   }

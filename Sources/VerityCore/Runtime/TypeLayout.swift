@@ -119,19 +119,16 @@ package final class _TypeLayout: Sendable {
   /// The layout of `type`, learned on first use; nil for a type that `Mirror` writes (see the
   /// file's header). A rejected layout is still returned: its ``state`` says so.
   package static func of(_ type: Any.Type) -> _TypeLayout? {
-    if let layout = _LayoutCache.fast.value(for: type) { return layout }
-    let key = ObjectIdentifier(type)
-    if let known = _LayoutCache.shared._withLock({ $0[key] }) { return known.layout }
-    var building: Set<ObjectIdentifier> = []
+    if let layout = _LayoutCache.shared.fast.value(for: type) { return layout }
+    var building = _LayoutBuilding()
     return _build(type, building: &building)
   }
 
   /// The layout of `type` if one was learned already (nothing is built): the dynamic path asks
   /// before its casts, so that values of a learned type skip them.
   package static func learned(_ type: Any.Type) -> _TypeLayout? {
-    if let layout = _LayoutCache.fast.value(for: type) { return layout }
-    let key = ObjectIdentifier(type)
-    return _LayoutCache.shared._withLock { $0[key]?.layout }
+    if let layout = _LayoutCache.shared.fast.value(for: type) { return layout }
+    return _LayoutCache.shared.records.value(for: ObjectIdentifier(type)) ?? nil
   }
 
   /// The layout of `type` if one was learned and is in the lock-free map (nearly every learned
@@ -139,7 +136,7 @@ package final class _TypeLayout: Sendable {
   /// a type with no layout (a conformance, a class) pays no lock for the question.
   @inline(__always)
   package static func learnedFast(_ type: Any.Type) -> _TypeLayout? {
-    _LayoutCache.fast.value(for: type)
+    _LayoutCache.shared.fast.value(for: type)
   }
 
   /// For tests: writes `value` until its type's layout is learned and checked against `Mirror`
@@ -159,16 +156,26 @@ package final class _TypeLayout: Sendable {
   }
 }
 
-/// The process-wide layouts, by type (nil: the type is written by `Mirror`).
-enum _LayoutCache {
-  struct Entry: Sendable {
-    let layout: _TypeLayout?
+/// The learned layouts, by type: ``shared`` is the process's (tests build into small ones).
+struct _LayoutCache: Sendable {
+  static let shared = _LayoutCache(records: 8192, fast: 4096)
+  /// Each type's layout (nil: the type is written by `Mirror`), bounded as ``_TypeMap`` says.
+  let records: _BoundedCache<ObjectIdentifier, _TypeLayout?>
+  /// The layouts again, read with no lock (see ``_TypeMap``): the dynamic path asks for every
+  /// value it writes. ``records`` stays the record (it also holds the types with no layout).
+  let fast: _TypeMap<_TypeLayout>
+
+  init(records: Int, fast: Int) {
+    self.records = _BoundedCache(capacity: records)
+    self.fast = _TypeMap(capacity: fast)
   }
-  static let shared = _Lock<[ObjectIdentifier: Entry]>([:])
-  /// The learned layouts again, read with no lock (see ``_TypeMap``): the dynamic path asks for
-  /// every value it writes. The dictionary above stays the record (it also holds the types that
-  /// have no layout, and any layout this map has no room for).
-  static let fast = _TypeMap<_TypeLayout>(capacity: 4096)
+}
+
+/// What building a layout carries: the types whose layouts are being built around the current
+/// one, and the cache it fills.
+struct _LayoutBuilding {
+  var types: Set<ObjectIdentifier> = []
+  var cache = _LayoutCache.shared
 }
 
 /// One stored field: its label (`""` for a positional tuple element), its offset in the value,

@@ -8,13 +8,19 @@ internal import CVerityEngine
 ///
 /// Every cache is bounded, by the policy "first come, kept for good; when full, keep nothing
 /// more": a full map answers a new key with a miss, and its caller takes its slower path, which
-/// gives the same answer (a cache only remembers what the slower path would compute).
-/// `TypeMapTests` checks the policy on a small map. The caches:
+/// gives the same answer (a cache only remembers what the slower path would compute). The locked
+/// caches behind some of these maps are ``_BoundedCache``s, under the same policy.
+/// `TypeMapTests` checks the policy on a small map, `BoundedCacheTests` each locked cache. The
+/// caches:
 ///
 /// | cache | capacity | a miss costs |
 /// |---|---|---|
-/// | `_TypeLayout.fast` (a type's learned field layout) | 4,096 types | the layout cache's lock and lookup |
-/// | `_ArgumentShape.fast` (a call's argument types) | 2,048 shapes | a lookup in the shapes' locked table |
+/// | `_LayoutCache.shared.fast` (a type's learned field layout) | 4,096 types | the records' lock and lookup |
+/// | `_LayoutCache.shared.records` (every layout, or that `Mirror` writes the type) | 8,192 types | building the layout, and checking its first value |
+/// | `_ArgumentShape.fast` (a call's argument types) | 2,048 shapes | a lookup in `_ArgumentShape.cache` |
+/// | `_ArgumentShape.cache` (locked) | 4,096 shapes | building the shape (an array and conformance checks per type) |
+/// | `_TypeNames.cache` (a type's qualified name) | 4,096 types | demangling the name |
+/// | `_UnevaluatedAssertionWarnings.sites` (each `Assert` left unevaluated) | 1,024 places | the warning printed again at each release there |
 /// | `_PlainTypes.known` (whether a type's values rebuild from bytes) | 1,024 types | the conformance checks |
 /// | `_SmallIntegers.known` (structures of small integers) | 8,192 values | encoding the integer |
 /// | `_ArgumentElementKind.known` (whether a list element's type is a matcher) | 2,048 types | the casts to the matcher protocols |
@@ -68,15 +74,37 @@ package final class _TypeMap<Value: AnyObject & Sendable>: @unchecked Sendable {
     return value(forKey: key) ?? made
   }
 
-  /// ``value(forKey:addingIfAbsent:)`` for a type.
-  package func value(for type: Any.Type, addingIfAbsent make: () -> Value) -> Value {
-    value(forKey: Self.key(type), addingIfAbsent: make)
-  }
-
   /// Adds `value` for a key other than a type (a nonzero word), as ``add(_:for:)``.
   package func add(_ value: Value, forKey key: UnsafeRawPointer?) {
     let retained = Unmanaged.passRetained(value)
     let now = vrt_ptr_map_add(map, key, retained.toOpaque())
     if now != UnsafeRawPointer(retained.toOpaque()) { retained.release() }
+  }
+}
+
+/// A locked dictionary bounded by ``_TypeMap``'s policy: first come, kept for good; when full, a
+/// new key is kept nowhere and its caller computes the answer again. A lookup that hits costs what
+/// it did as a plain `_Lock` of a dictionary.
+package final class _BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  package let capacity: Int
+  private let entries = _Lock<[Key: Value]>([:])
+
+  package init(capacity: Int) { self.capacity = capacity }
+
+  /// The value kept for `key`, if any.
+  package func value(for key: Key) -> Value? { entries._withLock { $0[key] } }
+
+  /// How many values are kept.
+  package var count: Int { entries._withLock { $0.count } }
+
+  /// Runs `body` under the lock on the entry kept for `key` (nil: none); what it leaves there is
+  /// kept if `key` had an entry or the cache has room.
+  package func update<Result: Sendable>(_ key: Key, _ body: (inout Value?) -> Result) -> Result {
+    entries._withLock { entries in
+      var entry = entries[key]
+      let result = body(&entry)
+      if let entry, entries.count < capacity || entries[key] != nil { entries[key] = entry }
+      return result
+    }
   }
 }

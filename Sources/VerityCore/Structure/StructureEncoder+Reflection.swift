@@ -143,16 +143,16 @@ func _bitsHex(_ value: Any) -> String {
   return _openExistential(value, do: bytes)
 }
 
-/// Fully qualified type names (`Swift.Array<MyApp.Geo>`), cached: demangling a name costs more
-/// than writing most values.
+/// Fully qualified type names (`Swift.Array<MyApp.Geo>`), cached (bounded as `_TypeMap` says):
+/// demangling a name costs more than writing most values.
 enum _TypeNames {
-  static let cache = _Lock<[ObjectIdentifier: String]>([:])
+  static let cache = _BoundedCache<ObjectIdentifier, String>(capacity: 4096)
 
-  static func qualified(_ type: Any.Type) -> String {
+  static func qualified(_ type: Any.Type, cache: _BoundedCache<ObjectIdentifier, String> = cache) -> String {
     let key = ObjectIdentifier(type)
-    if let name = cache._withLock({ $0[key] }) { return name }
+    if let name = cache.value(for: key) { return name }
     let name = _typeName(type, qualified: true)
-    cache._withLock { $0[key] = name }
+    cache.update(key) { $0 = name }
     return name
   }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Verity
 
@@ -30,7 +31,7 @@ import Verity
       let root = Assert(that: 1)
       root.isEqualTo(1)
     }  // `root` is released here, before the check below
-    #expect(_unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line)) == nil)
+    #expect(_unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 24) == nil)
   }
 
   @Test func aFailedChainDoesNotWarn() {
@@ -38,6 +39,29 @@ import Verity
     withKnownIssue {
       Assert(that: 1).isEqualTo(2)
     }
-    #expect(_unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line)) == nil)
+    #expect(_unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 13) == nil)
+  }
+
+  /// The places are kept as `_TypeMap` says (first come, kept for good; when full, nothing more):
+  /// past the bound, a place is not kept, and its warning is written at each release rather than
+  /// never.
+  @Test func pastItsBoundAPlaceIsNotKeptAndWarnsAtEachRelease() {
+    #expect(_UnevaluatedAssertionWarnings.shared.sites.capacity == 1024)
+    let written = Mutex<[String]>([])
+    let warnings = _UnevaluatedAssertionWarnings(capacity: 4) { message in written.withLock { $0.append(message) } }
+    for line in 1...10 {
+      for _ in 0..<3 {
+        warnings.rootWasNeverEvaluated(rootName: "Assert(that:)", fileID: "App/File.swift", line: UInt(line), column: 5)
+      }
+    }
+    #expect(warnings.sites.count == 4)
+    let releases = (1...10).map { warnings.warning(fileID: "App/File.swift", line: UInt($0), column: 5)?.releases }
+    #expect(releases == [3, 3, 3, 3, nil, nil, nil, nil, nil, nil])
+    let expected = (1...10).flatMap { line in
+      Array(
+        repeating: "App/File.swift:\(line):5: warning: Assert(that:) is never evaluated; "
+          + "apply an operator such as isEqualTo(_:) to it\n", count: line <= 4 ? 1 : 3)
+    }
+    #expect(written.withLock { $0 } == expected)
   }
 }
