@@ -116,8 +116,45 @@ extension MockGenerator {
         isStatic: isStatic, generics: generics, whereClause: whereClause, returning: returnType, typedResult: true,
         errorType: typedError ?? (throwing ? nil : Self.cannotThrow), writeBackAnswer: answerType,
         matchesSelfByIdentity: isOperator, typesAreExact: false)
+      // And handles that name no result type, for `verify`, `clearInvocations` and `InOrder`
+      // (`verify(settings.$value(forKey: any()))`, where the generic handles could not infer the
+      // result type): not generic over the result's own parameters, their result is erased to
+      // `Any`, and they match the calls of every result type. Disfavored: where the context gives
+      // a result type (`when(...).thenReturn(7)`), the generic handles are chosen.
+      if let erased = genericsWithoutResultOnlyParameters(function) {
+        handles += handleMembers(
+          name: "$" + handleName, parameters: parameters, identifier: identifier, returnType: "Any",
+          isStatic: isStatic, generics: erased.generics, whereClause: erased.whereClause,
+          errorType: typedError ?? (throwing ? nil : Self.cannotThrow),
+          writeBackAnswer: writesBack ? writeBackAnswerType(parameters, returnType: "Any") : nil,
+          matchesSelfByIdentity: isOperator,
+          typesAreExact: erased.generics.isEmpty && !parameters.contains(where: \.isOpaque), everyResultType: true)
+      }
     }
     return (member, handles)
+  }
+
+  /// The method's generic parameter clause and `where` clause without the generic parameters that
+  /// no parameter names (`V` in `func value<V>(forKey: String) -> V`), and without the
+  /// requirements that name them: the generics of the handles that name no result type. Nil when
+  /// a generic parameter that stays is constrained by one that goes (`<V, C: Collection<V>>`).
+  func genericsWithoutResultOnlyParameters(_ function: FunctionDeclSyntax) -> (generics: String, whereClause: String)? {
+    guard let clause = function.genericParameterClause else { return nil }
+    let inParameters = Set(function.signature.parameterClause.parameters.flatMap { parameter in
+      parameter.type.tokens(viewMode: .sourceAccurate).map(\.text)
+    })
+    let dropped = Set(clause.parameters.map(\.name.text)).subtracting(inParameters)
+    func namesDropped(_ syntax: some SyntaxProtocol) -> Bool {
+      syntax.tokens(viewMode: .sourceAccurate).contains { dropped.contains($0.text) }
+    }
+    let kept = clause.parameters.filter { !dropped.contains($0.name.text) }
+    guard !kept.contains(where: { $0.inheritedType.map(namesDropped) ?? false }) else { return nil }
+    let generics =
+      kept.isEmpty ? "" : "<" + kept.map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", ") + ">"
+    let requirements = (function.genericWhereClause?.requirements ?? []).filter { !namesDropped($0.requirement) }
+    let whereClause =
+      requirements.isEmpty ? "" : " where " + requirements.map(\.requirement.trimmedDescription).joined(separator: ", ")
+    return (generics, whereClause)
   }
 
   /// Whether the method's result type names one of its own generic parameters (`-> V`, `-> [V]`)
@@ -199,7 +236,7 @@ extension MockGenerator {
     name: String, parameters: [MockParameter], identifier: String, returnType: String, isStatic: Bool,
     generics: String = "", whereClause: String = "", trailing: MockParameter? = nil, trailingLabel: String? = nil,
     returning: String? = nil, typedResult: Bool = false, errorType: String? = nil, writeBackAnswer: String? = nil,
-    matchesSelfByIdentity: Bool = false, typesAreExact: Bool = true
+    matchesSelfByIdentity: Bool = false, typesAreExact: Bool = true, everyResultType: Bool = false
   ) -> [String] {
     let storage = storageExpression(isStatic: isStatic)
     let staticKeyword = isStatic ? "static " : ""
@@ -242,10 +279,14 @@ extension MockGenerator {
     let returningParameter = returning.map { [(typedResult ? "returning _verity_result: " : "returning _: ") + "\($0).Type"] } ?? []
     let matcherParameters = parameters.map { declaration($0, matcher: true, isTrailing: false) }
       + (trailing.map { [declaration($0, matcher: true, isTrailing: true)] } ?? []) + returningParameter
+    // The handles of a generic result that name no result type say so, and the matcher one is
+    // disfavored too (see `functionMember`).
+    let calls = everyResultType ? "Calls to `\(identifier)` of every result type," : "Calls to `\(identifier)`"
+    let purpose = everyResultType ? "for `verify`, `clearInvocations` and `InOrder`" : "for `when` and `verify`"
     var handles = [
       """
-      /// Calls to `\(identifier)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
-      \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
+      /// \(calls) whose arguments match these matchers (default `any()`), \(purpose).
+      \(everyResultType ? "@_disfavoredOverload\n" : "")\(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
         Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(matcherArguments))\(narrowed)
       }
       """
@@ -265,7 +306,7 @@ extension MockGenerator {
       }
       handles.append(
         """
-        /// Calls to `\(identifier)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
+        /// \(calls) with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
           Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))\(narrowed)

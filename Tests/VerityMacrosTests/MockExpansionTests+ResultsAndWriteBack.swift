@@ -264,6 +264,18 @@ extension MockExpansionTests {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
+        /// Calls to `value(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`.
+        @_disfavoredOverload
+        func $value(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Any> {
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", matchers: key, throwing: Swift.Never.self)
+        }
+
+        /// Calls to `value(forKey:)` of every result type, with these argument values (`==` for `Equatable` values, otherwise the same structure).
+        @_disfavoredOverload
+        func $value(forKey key: String) -> Verity.MockCall<String, Any> {
+          Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", typedArguments: [key], throwing: Swift.Never.self)
+        }
+
         func store<V>(_ value: V, forKey key: String) -> Void {
           self.storage.log.record("store(_:forKey:)", Verity.recordable(value), Verity.recordable(key))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {

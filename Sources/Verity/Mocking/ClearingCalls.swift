@@ -59,7 +59,9 @@ extension Mock {
 /// ```
 ///
 /// The calls left keep their order and their verified marks. A captor in the handle matches
-/// every value and captures nothing. Costs a query for the handle plus a pass over the calls
+/// every value and captures nothing. A generic result's handle forgets the matching calls of every
+/// result type, with `returning:` too (a call's result type is not recorded, see
+/// ``MockCall/returning(_:)``). Costs a query for the handle plus a pass over the calls
 /// recorded from the first one forgotten.
 public func clearInvocations<Arguments, Value>(
   _ call: MockCall<Arguments, Value>,

@@ -147,8 +147,10 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   /// (`$value(forKey: any(), returning: String.self)`). A call that asks for another type passes
   /// such a stub by, to an earlier stub, or to the result's default. Stubs made without it answer
   /// a matching call whatever type it asks for, as before; among the stubs a call may take, the
-  /// last matching one answers. Verification is unchanged: a call's result type is not recorded,
-  /// so `verify` counts the calls whose arguments match.
+  /// last matching one answers. It narrows stubs only: a call's result type is not recorded, so
+  /// `verify`, ``InOrder`` and `clearInvocations(_:)` count or forget the calls whose arguments
+  /// match, of every result type. (A generated mock's handle for that, where no result type can be
+  /// inferred, is a `MockCall<Arguments, Any>`: `verify(settings.$value(forKey: any()))`.)
   ///
   /// ```swift
   /// func valueCall<V>(forKey key: Matcher<String> = any(), returning type: V.Type) -> MockCall<String, V> {

@@ -51,5 +51,6 @@ enum ComingFromMockingLibrariesExample08 {
     let theme: String = adapter.value(forKey: "theme")
     let retries: Int = adapter.value(forKey: "retries")
     #expect(theme == "dark" && retries == 3)
+    verify(adapter.$value(forKey: any()), .times(2))   // the calls of every result type
   }
 }

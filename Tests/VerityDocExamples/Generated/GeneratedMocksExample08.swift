@@ -6,37 +6,33 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample08 {
-  struct Frame: Equatable, Sendable { var text: String }
-
-  struct FrameError: Error, Equatable { var reason: String }
-
   @Mock
-  protocol FrameEncoder {
-    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws
-    var name: String { get }
-  }
-
-  struct LineEncoder: FrameEncoder {
-    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws {
-      guard !frame.text.isEmpty else { throw FrameError(reason: "empty") }
-      buffer += Array((frame.text + "\n").utf8)
-    }
-    var name: String { "lines" }
+  protocol Preferences {
+    func value<V>(forKey key: String) -> V
+    func optional<V>(forKey key: String) -> V?
+    func list<V>(forKey key: String) -> [V]
   }
 
   @Test static func statements() async throws {
-    let encoder = FrameEncoderMock(spying: LineEncoder())
-    when(encoder.$name()).thenReturn("stubbed")                 // this member is stubbed
+    let preferences = PreferencesMock()
+    when(preferences.$optional(forKey: any(), returning: Int?.self)).thenReturn(3)
+    when(preferences.$list(forKey: any(), returning: [String].self)).thenReturn(["a", "b"])
+    let retries: Int? = preferences.optional(forKey: "retries")
+    let theme: String? = preferences.optional(forKey: "theme")   // no String? stub: nil
+    let tags: [String] = preferences.list(forKey: "tags")
+    let sizes: [Double] = preferences.list(forKey: "sizes")      // no [Double] stub: []
+    #expect(retries == 3 && theme == nil && tags == ["a", "b"] && sizes == [])
 
-    var buffer: [UInt8] = []
-    try encoder.encode(Frame(text: "hi"), into: &buffer)        // the real encoder writes the buffer
-    #expect(buffer == Array("hi\n".utf8))
-    #expect(throws: FrameError(reason: "empty")) { try encoder.encode(Frame(text: ""), into: &buffer) }
-    #expect(encoder.name == "stubbed")
+    verify(preferences.$optional(forKey: any()), .times(2))      // Int? and String?
+    verify(preferences.$list(forKey: "tags"))
+    verify(preferences.$list(forKey: any(), returning: [String].self), .times(2))   // every type
+    verify(preferences.$value(forKey: any()), .never)
 
-    verify(encoder.$encode(Frame(text: "hi"), into: [UInt8]()))  // recorded as it was passed
-    verify(encoder.$encode(any(), into: any()), .times(2))
-    verify(encoder.$name())
-    encoder.verifyNoMoreInteractions()
+    let inOrder = InOrder()
+    inOrder.verify(preferences.$optional(forKey: "retries"))
+    inOrder.verify(preferences.$list(forKey: any()))
+
+    clearInvocations(preferences.$list(forKey: any(), returning: [Int].self))  // both list calls
+    verify(preferences.$list(forKey: any()), .never)
   }
 }

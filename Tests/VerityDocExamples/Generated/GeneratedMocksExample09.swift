@@ -6,26 +6,37 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample09 {
+  struct Frame: Equatable, Sendable { var text: String }
+
+  struct FrameError: Error, Equatable { var reason: String }
+
   @Mock
-  protocol Tally: Actor {
-    func add(_ amount: Int) -> Int
+  protocol FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws
+    var name: String { get }
   }
 
-  actor RunningTally: Tally {
-    var total = 0
-    func add(_ amount: Int) -> Int {
-      total += amount
-      return total
+  struct LineEncoder: FrameEncoder {
+    func encode(_ frame: Frame, into buffer: inout [UInt8]) throws {
+      guard !frame.text.isEmpty else { throw FrameError(reason: "empty") }
+      buffer += Array((frame.text + "\n").utf8)
     }
+    var name: String { "lines" }
   }
 
   @Test static func statements() async throws {
-    let real = RunningTally()
-    let tally = TallyMock(spying: real)
-    when(tally.$add(0)).thenReturn(-1)
-    #expect(await tally.add(2) == 2)     // no stub: the real actor adds, on the executor both run on
-    #expect(await tally.add(0) == -1)    // stubbed
-    #expect(await real.total == 2)
-    verify(tally.$add(any()), .times(2))
+    let encoder = FrameEncoderMock(spying: LineEncoder())
+    when(encoder.$name()).thenReturn("stubbed")                 // this member is stubbed
+
+    var buffer: [UInt8] = []
+    try encoder.encode(Frame(text: "hi"), into: &buffer)        // the real encoder writes the buffer
+    #expect(buffer == Array("hi\n".utf8))
+    #expect(throws: FrameError(reason: "empty")) { try encoder.encode(Frame(text: ""), into: &buffer) }
+    #expect(encoder.name == "stubbed")
+
+    verify(encoder.$encode(Frame(text: "hi"), into: [UInt8]()))  // recorded as it was passed
+    verify(encoder.$encode(any(), into: any()), .times(2))
+    verify(encoder.$name())
+    encoder.verifyNoMoreInteractions()
   }
 }

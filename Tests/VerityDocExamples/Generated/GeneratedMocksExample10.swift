@@ -4,24 +4,28 @@
 import Testing
 import Verity
 import VerityMacros
-import VerityTesting
 
 enum GeneratedMocksExample10 {
-  @Test static func stampsWithTheClock() {
-    when(WallClockMock.$now()).thenReturn(1_000)
-    #expect(WallClockMock.now() == 1_000)     // this test's stub, whatever other tests stub
-    verify(WallClockMock.$now(), .times(1))   // this test's calls only
+  @Mock
+  protocol Tally: Actor {
+    func add(_ amount: Int) -> Int
   }
 
-  @Test(.scopedStaticMocks, arguments: [1.0, 2.0, 3.0])
-  static func eachCaseHasItsOwnClock(time: Double) {
-    when(WallClockMock.$now()).thenReturn(time)
-    #expect(WallClockMock.now() == time)
-    verify(WallClockMock.$now(), .times(1))
+  actor RunningTally: Tally {
+    var total = 0
+    func add(_ amount: Int) -> Int {
+      total += amount
+      return total
+    }
   }
-}
 
-@Mock
-protocol WallClock {
-  static func now() -> Double
+  @Test static func statements() async throws {
+    let real = RunningTally()
+    let tally = TallyMock(spying: real)
+    when(tally.$add(0)).thenReturn(-1)
+    #expect(await tally.add(2) == 2)     // no stub: the real actor adds, on the executor both run on
+    #expect(await tally.add(0) == -1)    // stubbed
+    #expect(await real.total == 2)
+    verify(tally.$add(any()), .times(2))
+  }
 }

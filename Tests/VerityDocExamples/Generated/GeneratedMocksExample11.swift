@@ -4,42 +4,24 @@
 import Testing
 import Verity
 import VerityMacros
+import VerityTesting
 
 enum GeneratedMocksExample11 {
-  @Test static func statements() async throws {
-    let store = KeyStoreMock()
-    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
-    store.write(key: "a", value: "2")
-    #expect(store.read(key: "a") == "1")
-    verify(store.$write(key: "a", value: "2"))
+  @Test static func stampsWithTheClock() {
+    when(WallClockMock.$now()).thenReturn(1_000)
+    #expect(WallClockMock.now() == 1_000)     // this test's stub, whatever other tests stub
+    verify(WallClockMock.$now(), .times(1))   // this test's calls only
+  }
 
-    let stream = ByteStreamMock()
-    stream.close()
-    stream.verifyCall(withIdentifier: "close()", arguments: [])
+  @Test(.scopedStaticMocks, arguments: [1.0, 2.0, 3.0])
+  static func eachCaseHasItsOwnClock(time: Double) {
+    when(WallClockMock.$now()).thenReturn(time)
+    #expect(WallClockMock.now() == time)
+    verify(WallClockMock.$now(), .times(1))
   }
 }
 
 @Mock
-protocol KeyReader {
-  func read(key: String) -> String?
+protocol WallClock {
+  static func now() -> Double
 }
-
-@Mock
-protocol KeyStore: KeyReader, CustomStringConvertible {
-  func write(key: String, value: String)
-  var description: String { get }                  // another module's requirement, restated
-}
-
-protocol Closing {                                  // no @Mock: the macro cannot see it
-  func close()
-}
-
-@Mock
-protocol ByteStream: Closing {
-  func send(_ bytes: [UInt8])
-}
-
-extension ByteStreamMock {                          // the mock, finished in an extension
-  func close() { recordCall(withIdentifier: "close()", arguments: []) }
-}
-

@@ -3,31 +3,43 @@
 
 import Testing
 import Verity
-import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample12 {
-  @Mock
-  protocol Uploader {
-    func upload(_ body: some Sequence<UInt8>, for path: String) -> Int
-    func upload(_ body: some Sequence<UInt8>, for path: String) async -> Int
-    func value() -> Int
-    func value() -> String
-    var token: String! { get }
-  }
-
   @Test static func statements() async throws {
-    let uploader = UploaderMock()
-    when(uploader.$uploadAsync(any(), for: eq("/a"))).thenAnswer { body, _ in Array(body).count }
-    when(uploader.$value(returning: Int.self)).thenReturn(7)
-    when(uploader.$token()).thenReturn(nil)
+    let store = KeyStoreMock()
+    when(store.$read(key: "a")).thenReturn("1")         // the parent's handle, on the child's mock
+    store.write(key: "a", value: "2")
+    #expect(store.read(key: "a") == "1")
+    verify(store.$write(key: "a", value: "2"))
 
-    #expect(await uploader.upload(Data([1, 2]), for: "/a") == 2)   // the async overload
-    let number: Int = uploader.value()
-    #expect(number == 7)
-    #expect(uploader.token == nil)
-    verify(uploader.$uploadAsync(any(), for: eq("/a")))
-    verify(uploader.$upload(any(), for: any()), .never)
-    verify(uploader.$value(returning: String.self), .never)
+    let stream = ByteStreamMock()
+    stream.close()
+    stream.verifyCall(withIdentifier: "close()", arguments: [])
   }
 }
+
+@Mock
+protocol KeyReader {
+  func read(key: String) -> String?
+}
+
+@Mock
+protocol KeyStore: KeyReader, CustomStringConvertible {
+  func write(key: String, value: String)
+  var description: String { get }                  // another module's requirement, restated
+}
+
+protocol Closing {                                  // no @Mock: the macro cannot see it
+  func close()
+}
+
+@Mock
+protocol ByteStream: Closing {
+  func send(_ bytes: [UInt8])
+}
+
+extension ByteStreamMock {                          // the mock, finished in an extension
+  func close() { recordCall(withIdentifier: "close()", arguments: []) }
+}
+

@@ -7,42 +7,27 @@ import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample13 {
-  struct Key<Value>: Hashable, Sendable { var name: String }
-
-  final class Draft { var title: String; init(title: String) { self.title = title } }
-
   @Mock
-  protocol Settings {
-    subscript<Value>(key: Key<Value>) -> Value? { get }
-  }
-
-  @Mock
-  protocol Drafts {
-    func makeDraft(title: String) -> sending Draft
-  }
-
-  @Mock
-  protocol PhotoUploader {
-    func upload(_ data: Data, completion: ((Bool) -> Void)?)
+  protocol Uploader {
+    func upload(_ body: some Sequence<UInt8>, for path: String) -> Int
+    func upload(_ body: some Sequence<UInt8>, for path: String) async -> Int
+    func value() -> Int
+    func value() -> String
+    var token: String! { get }
   }
 
   @Test static func statements() async throws {
-    let settings = SettingsMock()
-    let retries = Key<Int>(name: "retries")
-    when(settings.$subscript(retries)).thenReturn(3)
-    #expect(settings[retries] == 3)
-    #expect(settings[Key<String>(name: "theme")] == nil)
-    verify(settings.$subscript(any(Key<String>.self)))
+    let uploader = UploaderMock()
+    when(uploader.$uploadAsync(any(), for: eq("/a"))).thenAnswer { body, _ in Array(body).count }
+    when(uploader.$value(returning: Int.self)).thenReturn(7)
+    when(uploader.$token()).thenReturn(nil)
 
-    let drafts = DraftsMock()
-    when(drafts.$makeDraft(title: any())).thenAnswer { title in Draft(title: title) }
-    #expect(drafts.makeDraft(title: "Notes").title == "Notes")
-
-    let uploader = PhotoUploaderMock()
-    uploader.upload(Data([1])) { _ in }
-    uploader.upload(Data([2]), completion: nil)
-    verify(uploader.$upload(Data([1])))
-    verify(uploader.$upload(Data([2]), completion: isNil()))
-    verify(uploader.$upload(any(), completion: isNotNil()), .once)
+    #expect(await uploader.upload(Data([1, 2]), for: "/a") == 2)   // the async overload
+    let number: Int = uploader.value()
+    #expect(number == 7)
+    #expect(uploader.token == nil)
+    verify(uploader.$uploadAsync(any(), for: eq("/a")))
+    verify(uploader.$upload(any(), for: any()), .never)
+    verify(uploader.$value(returning: String.self), .never)
   }
 }

@@ -3,27 +3,46 @@
 
 import Testing
 import Verity
+import Foundation
 import VerityMacros
 
 enum GeneratedMocksExample14 {
-  @Test static func statements() async throws {
-    let price = PriceMock()
-    let other = PriceMock()
-    let sum = PriceMock()
-    #expect(price == price)                             // unstubbed: identity
-    #expect(price != other)
-    when(PriceMock.$plus(price, other)).thenReturn(sum)
-    when(PriceMock.$prefixMinus(any())).thenAnswer { $0 }
-    #expect(price + other === sum)
-    #expect(-price === price)
-    verify(PriceMock.$plus(price, other))
-    verify(PriceMock.$equals(identical(to: price), any()), .times(2))
-  }
-}
+  struct Key<Value>: Hashable, Sendable { var name: String }
 
-@Mock
-protocol Price: Equatable {
-  static func == (lhs: Self, rhs: Self) -> Bool
-  static func + (lhs: Self, rhs: Self) -> Self
-  static prefix func - (value: Self) -> Self
+  final class Draft { var title: String; init(title: String) { self.title = title } }
+
+  @Mock
+  protocol Settings {
+    subscript<Value>(key: Key<Value>) -> Value? { get }
+  }
+
+  @Mock
+  protocol Drafts {
+    func makeDraft(title: String) -> sending Draft
+  }
+
+  @Mock
+  protocol PhotoUploader {
+    func upload(_ data: Data, completion: ((Bool) -> Void)?)
+  }
+
+  @Test static func statements() async throws {
+    let settings = SettingsMock()
+    let retries = Key<Int>(name: "retries")
+    when(settings.$subscript(retries)).thenReturn(3)
+    #expect(settings[retries] == 3)
+    #expect(settings[Key<String>(name: "theme")] == nil)
+    verify(settings.$subscript(any(Key<String>.self)))
+
+    let drafts = DraftsMock()
+    when(drafts.$makeDraft(title: any())).thenAnswer { title in Draft(title: title) }
+    #expect(drafts.makeDraft(title: "Notes").title == "Notes")
+
+    let uploader = PhotoUploaderMock()
+    uploader.upload(Data([1])) { _ in }
+    uploader.upload(Data([2]), completion: nil)
+    verify(uploader.$upload(Data([1])))
+    verify(uploader.$upload(Data([2]), completion: isNil()))
+    verify(uploader.$upload(any(), completion: isNotNil()), .once)
+  }
 }

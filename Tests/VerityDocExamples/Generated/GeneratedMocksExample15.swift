@@ -6,27 +6,24 @@ import Verity
 import VerityMacros
 
 enum GeneratedMocksExample15 {
-  final class Session { var user = "ann" }
-
-  @Mock
-  protocol ProfileLoader {
-    func load(id: Int, completion: @escaping (Result<String, any Error>) -> Void)
-    func track(_ session: Session, properties: [String: Any])
-  }
-
   @Test static func statements() async throws {
-    let loader = ProfileLoaderMock()
-    var names: [String] = []
-    loader.load(id: 1) { result in names.append((try? result.get()) ?? "") }
-    loader.track(Session(), properties: ["screen": "profile"])
-
-    let completion = ArgumentCaptor<(Result<String, any Error>) -> Void>()
-    verify(loader.$load(id: 1, completion: completion.capture()))
-    completion.lastValue?(.success("Ann"))
-    #expect(names == ["Ann"])
-
-    let properties = ArgumentCaptor<[String: Any]>()
-    verify(loader.$track(any(), properties: properties.capture()))
-    #expect(properties.lastValue?["screen"] as? String == "profile")
+    let price = PriceMock()
+    let other = PriceMock()
+    let sum = PriceMock()
+    #expect(price == price)                             // unstubbed: identity
+    #expect(price != other)
+    when(PriceMock.$plus(price, other)).thenReturn(sum)
+    when(PriceMock.$prefixMinus(any())).thenAnswer { $0 }
+    #expect(price + other === sum)
+    #expect(-price === price)
+    verify(PriceMock.$plus(price, other))
+    verify(PriceMock.$equals(identical(to: price), any()), .times(2))
   }
+}
+
+@Mock
+protocol Price: Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool
+  static func + (lhs: Self, rhs: Self) -> Self
+  static prefix func - (value: Self) -> Self
 }
