@@ -18,13 +18,7 @@ extension CallLog {
     column: UInt = #column
   ) -> Int {
     _query("count(matching:)", fallback: 0, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
-      try state.writeDeferred(ifReadBy: pattern)
-      let log = try state.requireLog()
-      var count: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
-        try vrt_log_count(log, cPattern, &count).check()
-      }
-      return found == nil ? 0 : Int(count)
+      try state.count(matching: pattern, by: vrt_log_count)
     }
   }
 
@@ -111,13 +105,7 @@ extension CallLog {
     column: UInt = #column
   ) -> Int {
     _query("markVerified(matching:)", fallback: 0, fileID, filePath, line, column, deferred: .unread) { state throws(VerityEngineError) in
-      try state.writeDeferred(ifReadBy: pattern)
-      let log = try state.requireLog()
-      var count: UInt64 = 0
-      let found: Void? = try state.withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
-        try vrt_log_mark_verified(log, cPattern, &count).check()
-      }
-      return found == nil ? 0 : Int(count)
+      try state.count(matching: pattern, by: vrt_log_mark_verified)
     }
   }
 
@@ -262,6 +250,21 @@ extension CallLog {
 }
 
 extension _CallLogState {
+  /// The number of calls matching `pattern` (0 for a method never recorded), as `engine` counts
+  /// them: `vrt_log_count`, or `vrt_log_mark_verified`, which marks them verified too.
+  mutating func count(
+    matching pattern: CallPattern,
+    by engine: (OpaquePointer?, UnsafePointer<vrt_pattern>?, UnsafeMutablePointer<UInt64>?) -> vrt_status
+  ) throws(VerityEngineError) -> Int {
+    try writeDeferred(ifReadBy: pattern)
+    let log = try requireLog()
+    var count: UInt64 = 0
+    let found: Void? = try withPattern(pattern) { cPattern, _ throws(VerityEngineError) in
+      try engine(log, cPattern, &count).check()
+    }
+    return found == nil ? 0 : Int(count)
+  }
+
   /// Matching indices from `start`, at most `limit`.
   func indices(matching pattern: CallPattern, from start: Int, limit: Int) throws(VerityEngineError) -> [Int] {
     let log = try requireLog()

@@ -70,24 +70,18 @@ extension CallLog {
         // Predicates run here, in Swift, over the calls the engine hands back in batches (every
         // other argument already checked there), not through a callback per call. The matches of
         // a small log are gathered in temporary (stack) storage, those of a big one in an array.
-        func markIfInBounds(_ matched: UnsafeBufferPointer<UInt64>) throws(VerityEngineError) {
-          if UInt64(matched.count) >= low, UInt64(matched.count) <= high {
-            try vrt_log_mark_calls(log, matched.baseAddress, matched.count).check()
+        func matchAndMark(in buffer: UnsafeMutableBufferPointer<UInt64>?) throws(VerityEngineError) -> Int {
+          var matched = _MatchedCalls(buffer: buffer)
+          try _matchInSwift(log: log, cPattern, context: context, first: first, into: &matched)
+          try matched.withIndices { indices throws(VerityEngineError) in
+            if UInt64(indices.count) >= low, UInt64(indices.count) <= high {
+              try vrt_log_mark_calls(log, indices.baseAddress, indices.count).check()
+            }
           }
+          return matched.count
         }
-        if total <= 256 {
-          return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(total, 1)) {
-            buffer throws(VerityEngineError) -> Int in
-            var matched = _MatchedCalls(buffer: buffer)
-            try _matchInSwift(log: log, cPattern, context: context, first: first, into: &matched)
-            try matched.withIndices(markIfInBounds)
-            return matched.count
-          }
-        }
-        var matched = _MatchedCalls(buffer: nil)
-        try _matchInSwift(log: log, cPattern, context: context, first: first, into: &matched)
-        try matched.withIndices(markIfInBounds)
-        return matched.count
+        if total > 256 { return try matchAndMark(in: nil) }
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(total, 1), matchAndMark)
       }
       return (count ?? 0, total)
     }

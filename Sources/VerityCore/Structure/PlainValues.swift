@@ -107,8 +107,21 @@ protocol _PlainDecodable: SendableMetatype {
   static func _decodePlain(_ reader: inout _PlainReader) -> Self?
 }
 
-extension Bool: _PlainDecodable {
+/// A type whose every value is plain.
+protocol _PlainScalar: _PlainDecodable {}
+
+extension _PlainScalar {
   static var _isPlainType: Bool { true }
+}
+
+/// The integers but `Int` (which has a non-generic read), each read back by value.
+protocol _PlainInteger: _PlainScalar, FixedWidthInteger {}
+
+extension _PlainInteger {
+  static func _decodePlain(_ reader: inout _PlainReader) -> Self? { reader.integer(as: Self.self) }
+}
+
+extension Bool: _PlainScalar {
   static func _decodePlain(_ reader: inout _PlainReader) -> Bool? {
     if reader.take(UInt8(VRT_TAG_TRUE)) { return true }
     if reader.take(UInt8(VRT_TAG_FALSE)) { return false }
@@ -116,65 +129,27 @@ extension Bool: _PlainDecodable {
   }
 }
 
-extension Int: _PlainDecodable {
-  static var _isPlainType: Bool { true }
+extension Int: _PlainScalar {
   static func _decodePlain(_ reader: inout _PlainReader) -> Int? { reader.int() }
 }
 
-extension Int8: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> Int8? { reader.integer(as: Int8.self) }
-}
-
-extension Int16: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> Int16? { reader.integer(as: Int16.self) }
-}
-
-extension Int32: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> Int32? { reader.integer(as: Int32.self) }
-}
-
-extension Int64: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> Int64? { reader.integer(as: Int64.self) }
-}
-
-extension UInt: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> UInt? { reader.integer(as: UInt.self) }
-}
-
-extension UInt8: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> UInt8? { reader.integer(as: UInt8.self) }
-}
-
-extension UInt16: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> UInt16? { reader.integer(as: UInt16.self) }
-}
-
-extension UInt32: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> UInt32? { reader.integer(as: UInt32.self) }
-}
-
-extension UInt64: _PlainDecodable {
-  static var _isPlainType: Bool { true }
-  static func _decodePlain(_ reader: inout _PlainReader) -> UInt64? { reader.integer(as: UInt64.self) }
-}
+extension Int8: _PlainInteger {}
+extension Int16: _PlainInteger {}
+extension Int32: _PlainInteger {}
+extension Int64: _PlainInteger {}
+extension UInt: _PlainInteger {}
+extension UInt8: _PlainInteger {}
+extension UInt16: _PlainInteger {}
+extension UInt32: _PlainInteger {}
+extension UInt64: _PlainInteger {}
 
 /// NaN and negative zero are not plain (their encoding is canonical): the encoder marks a call
 /// holding one as lossy, so its values are kept.
-extension Double: _PlainDecodable {
-  static var _isPlainType: Bool { true }
+extension Double: _PlainScalar {
   static func _decodePlain(_ reader: inout _PlainReader) -> Double? { reader.double() }
 }
 
-extension Float: _PlainDecodable {
-  static var _isPlainType: Bool { true }
+extension Float: _PlainScalar {
   static func _decodePlain(_ reader: inout _PlainReader) -> Float? {
     guard let wide = reader.double(), let narrow = Float(exactly: wide) else { return nil }
     return narrow
@@ -182,8 +157,7 @@ extension Float: _PlainDecodable {
 }
 
 /// Strings not already in NFC are not plain (the encoder normalizes them and marks the call lossy).
-extension String: _PlainDecodable {
-  static var _isPlainType: Bool { true }
+extension String: _PlainScalar {
   static func _decodePlain(_ reader: inout _PlainReader) -> String? { reader.string() }
 }
 

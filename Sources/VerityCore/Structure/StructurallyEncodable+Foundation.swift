@@ -7,13 +7,10 @@ import Foundation
 /// ```swift
 /// Structure(Data([1, 2])) == Structure([1, 2] as [UInt8])  // true
 /// ```
-extension Data: StructurallyEncodable {
+extension Data: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     withUnsafeBytes { encoder.encode(bytes: $0) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Date" { timeIntervalSinceReferenceDate: Double }`.
@@ -22,15 +19,12 @@ extension Data: StructurallyEncodable {
 /// Structure(Date(timeIntervalSinceReferenceDate: 5)).description
 /// // Date(timeIntervalSinceReferenceDate: 5.0)
 /// ```
-extension Date: StructurallyEncodable {
+extension Date: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Date") {
       $0.field("timeIntervalSinceReferenceDate", timeIntervalSinceReferenceDate)
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "UUID" { uuidString: String }` (upper-case, as `uuidString` gives it).
@@ -39,15 +33,12 @@ extension Date: StructurallyEncodable {
 /// Structure(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!).description
 /// // UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
 /// ```
-extension UUID: StructurallyEncodable {
+extension UUID: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("UUID") {
       $0.field("uuidString", uuidString)
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "URL" { absoluteString: String }`, or, for a URL relative to a base, as
@@ -58,7 +49,7 @@ extension UUID: StructurallyEncodable {
 /// Structure(URL(string: "https://example.com/a")!).description
 /// // URL(absoluteString: "https://example.com/a")
 /// ```
-extension URL: StructurallyEncodable {
+extension URL: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     if let baseURL {
       encoder.encodeStruct("URL") {
@@ -71,9 +62,6 @@ extension URL: StructurallyEncodable {
       }
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Decimal" { description: String }`, so decimals compare by their printed
@@ -82,15 +70,12 @@ extension URL: StructurallyEncodable {
 /// ```swift
 /// Structure(Decimal(string: "1.5")!).description  // Decimal(description: "1.5")
 /// ```
-extension Decimal: StructurallyEncodable {
+extension Decimal: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Decimal") {
       $0.field("description", description)
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 // MARK: Foundation types whose storage reflection cannot read (or shows as internals)
@@ -101,13 +86,10 @@ extension Decimal: StructurallyEncodable {
 /// ```swift
 /// Structure(CharacterSet(charactersIn: "ab")) == Structure(CharacterSet(charactersIn: "ba"))  // true
 /// ```
-extension CharacterSet: StructurallyEncodable {
+extension CharacterSet: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.CharacterSet") { $0.field("bitmap", bitmapRepresentation) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.AttributedString" { runs: [(text, attributes)] }`: each run's
@@ -117,7 +99,7 @@ extension CharacterSet: StructurallyEncodable {
 /// Structure(AttributedString("hi")) == Structure(AttributedString("hi"))  // true
 /// ```
 @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
-extension AttributedString: StructurallyEncodable {
+extension AttributedString: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.AttributedString") { fields in
       fields.field("runs") { runsEncoder in
@@ -132,9 +114,6 @@ extension AttributedString: StructurallyEncodable {
       }
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.TimeZone" { identifier }`.
@@ -142,13 +121,10 @@ extension AttributedString: StructurallyEncodable {
 /// ```swift
 /// Structure(TimeZone(identifier: "Europe/Paris")!).description  // TimeZone(identifier: "Europe/Paris")
 /// ```
-extension TimeZone: StructurallyEncodable {
+extension TimeZone: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.TimeZone") { $0.field("identifier", identifier) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.Locale" { identifier }`.
@@ -156,13 +132,10 @@ extension TimeZone: StructurallyEncodable {
 /// ```swift
 /// Structure(Locale(identifier: "en_US")).description  // Locale(identifier: "en_US")
 /// ```
-extension Locale: StructurallyEncodable {
+extension Locale: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.Locale") { $0.field("identifier", identifier) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Foundation.Calendar" { identifier, locale, timeZone, firstWeekday,
@@ -171,7 +144,7 @@ extension Locale: StructurallyEncodable {
 /// ```swift
 /// Structure(Calendar(identifier: .gregorian)) != Structure(Calendar(identifier: .japanese))  // true
 /// ```
-extension Calendar: StructurallyEncodable {
+extension Calendar: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Foundation.Calendar") {
       $0.field("identifier", String(describing: identifier))
@@ -181,7 +154,4 @@ extension Calendar: StructurallyEncodable {
       $0.field("minimumDaysInFirstWeek", minimumDaysInFirstWeek)
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }

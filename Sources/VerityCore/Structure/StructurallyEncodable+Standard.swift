@@ -1,18 +1,26 @@
 // Conformances of standard-library types. Each writes exactly one value, generically: no
 // existential boxing and no reflection.
 
+/// The standard integers: each is written as a canonical number, by `_encodeInteger(_:)`.
+@usableFromInline
+protocol _StandardInteger: _TrustedEncodable, BinaryInteger {}
+
+extension _StandardInteger {
+  /// Writes this integer as a canonical number (see ``StructureEncoder/encode(_:)-(BinaryInteger)``).
+  public func encode(to encoder: inout StructureEncoder) {
+    encoder._encodeInteger(self)
+  }
+}
+
 /// Written as `true` / `false`.
 ///
 /// ```swift
 /// Structure(true).description  // true
 /// ```
-extension Bool: StructurallyEncodable {
+extension Bool: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a canonical number: `Int(-3)` is the same structure as every other integer of that value.
@@ -20,140 +28,70 @@ extension Bool: StructurallyEncodable {
 /// ```swift
 /// Structure(Int(-3)).description  // -3
 /// ```
-extension Int: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `Int8(-3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(Int8(-3)).description  // -3
 /// ```
-extension Int8: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int8: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `Int16(-3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(Int16(-3)).description  // -3
 /// ```
-extension Int16: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int16: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `Int32(-3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(Int32(-3)).description  // -3
 /// ```
-extension Int32: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int32: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `Int64(-3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(Int64(-3)).description  // -3
 /// ```
-extension Int64: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int64: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `UInt(3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(UInt(3)).description  // 3
 /// ```
-extension UInt: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `UInt8(3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(UInt8(3)).description  // 3
 /// ```
-extension UInt8: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt8: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `UInt16(3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(UInt16(3)).description  // 3
 /// ```
-extension UInt16: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt16: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `UInt32(3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(UInt32(3)).description  // 3
 /// ```
-extension UInt32: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt32: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number: `UInt64(3)` is the same structure as every other integer of that value.
 ///
 /// ```swift
 /// Structure(UInt64(3)).description  // 3
 /// ```
-extension UInt64: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt64: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number when the value fits in `Int64`, otherwise as an opaque value
 /// with type name `"Integer"` and the decimal digits (see ``StructureEncoder/encode(_:)-(BinaryInteger)``).
@@ -162,14 +100,7 @@ extension UInt64: StructurallyEncodable {
 /// Structure(Int128(5)) == Structure(5)  // true
 /// ```
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-extension Int128: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension Int128: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical number when the value fits in `UInt64`, otherwise as an opaque value
 /// with type name `"Integer"` and the decimal digits.
@@ -178,27 +109,17 @@ extension Int128: StructurallyEncodable {
 /// Structure(UInt128(5)) == Structure(5)  // true
 /// ```
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-extension UInt128: StructurallyEncodable {
-  public func encode(to encoder: inout StructureEncoder) {
-    encoder._encodeInteger(self)
-  }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
-}
+extension UInt128: StructurallyEncodable, _StandardInteger {}
 
 /// Written as a canonical double (every NaN is one NaN; `-0.0` is `+0.0`).
 ///
 /// ```swift
 /// Structure(1.5).description  // 1.5
 /// ```
-extension Double: StructurallyEncodable {
+extension Double: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Widened exactly to `Double`: `Float(0.5)` and `0.5` are the same structure.
@@ -206,13 +127,10 @@ extension Double: StructurallyEncodable {
 /// ```swift
 /// Structure(Float(0.5)) == Structure(0.5)  // true
 /// ```
-extension Float: StructurallyEncodable {
+extension Float: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as its UTF-8 bytes, with no Unicode normalization.
@@ -220,13 +138,10 @@ extension Float: StructurallyEncodable {
 /// ```swift
 /// Structure("hi").description  // "hi"
 /// ```
-extension String: StructurallyEncodable {
+extension String: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a string: a substring equals the string with the same characters.
@@ -234,13 +149,10 @@ extension String: StructurallyEncodable {
 /// ```swift
 /// Structure("xhi".dropFirst()) == Structure("hi")  // true
 /// ```
-extension Substring: StructurallyEncodable {
+extension Substring: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(self)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as a one-character string.
@@ -248,13 +160,10 @@ extension Substring: StructurallyEncodable {
 /// ```swift
 /// Structure(Character("a")) == Structure("a")  // true
 /// ```
-extension Character: StructurallyEncodable {
+extension Character: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(String(self))
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// `nil` is written as nil and `.some(x)` as `x`. Verity has one nil: `Int??.none` and
@@ -449,13 +358,10 @@ extension AnyHashable: StructurallyEncodable {
   /// ```swift
   /// Structure(Float16(1.5)) == Structure(1.5)  // true
   /// ```
-  extension Float16: StructurallyEncodable {
+  extension Float16: StructurallyEncodable, _TrustedEncodable {
     public func encode(to encoder: inout StructureEncoder) {
       encoder.encode(Double(self))
     }
-
-    @inlinable
-    public static var encodingCheck: EncodingCheck { .skipped }
   }
 #endif
 
@@ -464,13 +370,10 @@ extension AnyHashable: StructurallyEncodable {
 /// ```swift
 /// Structure(Unicode.Scalar("a")) == Structure("a")  // true
 /// ```
-extension Unicode.Scalar: StructurallyEncodable {
+extension Unicode.Scalar: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(String(self))
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as the string it holds.
@@ -478,13 +381,10 @@ extension Unicode.Scalar: StructurallyEncodable {
 /// ```swift
 /// Structure("abc" as StaticString) == Structure("abc")  // true
 /// ```
-extension StaticString: StructurallyEncodable {
+extension StaticString: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encode(description)
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.ObjectIdentifier" { address }`: identifiers compare by identity.
@@ -492,13 +392,10 @@ extension StaticString: StructurallyEncodable {
 /// ```swift
 /// Structure(ObjectIdentifier(Int.self)) == Structure(ObjectIdentifier(Int.self))  // true
 /// ```
-extension ObjectIdentifier: StructurallyEncodable {
+extension ObjectIdentifier: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Swift.ObjectIdentifier") { $0.field("address", UInt(bitPattern: self)) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.OpaquePointer" { address }`: pointers compare by address.
@@ -506,13 +403,10 @@ extension ObjectIdentifier: StructurallyEncodable {
 /// ```swift
 /// Structure(OpaquePointer(bitPattern: 16)!).description  // OpaquePointer(address: 16)
 /// ```
-extension OpaquePointer: StructurallyEncodable {
+extension OpaquePointer: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     encoder.encodeStruct("Swift.OpaquePointer") { $0.field("address", UInt(bitPattern: Int(bitPattern: self))) }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as `STRUCT "Swift.Duration" { seconds, attoseconds }` (its `components`).
@@ -522,7 +416,7 @@ extension OpaquePointer: StructurallyEncodable {
 /// // Duration(seconds: 1, attoseconds: 500000000000000000)
 /// ```
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-extension Duration: StructurallyEncodable {
+extension Duration: StructurallyEncodable, _TrustedEncodable {
   public func encode(to encoder: inout StructureEncoder) {
     let (seconds, attoseconds) = components
     encoder.encodeStruct("Swift.Duration") {
@@ -530,9 +424,6 @@ extension Duration: StructurallyEncodable {
       $0.field("attoseconds", attoseconds)
     }
   }
-
-  @inlinable
-  public static var encodingCheck: EncodingCheck { .skipped }
 }
 
 /// Written as an opaque value of its type and its description (`\Geo.lat`): key paths are

@@ -91,6 +91,19 @@ public struct EncodingCheck: Sendable, Hashable {
   }
 }
 
+/// Verity's own conformances of standard-library and Foundation types: their values are well
+/// formed by construction, so each one's ``StructurallyEncodable/encodingCheck`` is skipped.
+/// Internal, so no other module can adopt it; usable from inlinable code, so that a caller
+/// specialized for one of these types still folds the answer.
+@usableFromInline
+protocol _TrustedEncodable: StructurallyEncodable {}
+
+extension _TrustedEncodable {
+  /// Not checked: one of Verity's own conformances.
+  @inlinable
+  public static var encodingCheck: EncodingCheck { .skipped }
+}
+
 /// Whether `T` is one of Verity's own conformances, whose values need no check. Specialized for
 /// a concrete type, the compiler answers it when it builds the caller.
 @inlinable

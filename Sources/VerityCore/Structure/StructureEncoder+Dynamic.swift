@@ -78,46 +78,32 @@ extension StructureEncoder {
       let top = frames.count - 1
       switch frames[top] {
       case .values(let values, var next):
-        while next < values.endIndex {
+        while frames.count == top + 1, next < values.endIndex {
           let element = values[next]
           next += 1
           _emit(element, into: &frames)
-          if frames.count > top + 1 { break }
         }
-        if frames.count > top + 1 {
-          frames[top] = .values(values, next)
-        } else {
-          frames.removeLast()
-          _end()
-        }
+        frames[top] = .values(values, next)
       case .fields(let fields, var next):
-        while next < fields.endIndex {
+        while frames.count == top + 1, next < fields.endIndex {
           let field = fields[next]
           next += 1
           _encodeLabel(field.label)
           _emit(field.value, into: &frames)
-          if frames.count > top + 1 { break }
         }
-        if frames.count > top + 1 {
-          frames[top] = .fields(fields, next)
-        } else {
-          frames.removeLast()
-          _end()
-        }
+        frames[top] = .fields(fields, next)
       case .stringDictionary(let dictionary, var next):
-        while next != dictionary.endIndex {
+        while frames.count == top + 1, next != dictionary.endIndex {
           let (key, value) = dictionary[next]
           next = dictionary.index(after: next)
           encode(key)
           _emit(value, into: &frames)
-          if frames.count > top + 1 { break }
         }
-        if frames.count > top + 1 {
-          frames[top] = .stringDictionary(dictionary, next)
-        } else {
-          frames.removeLast()
-          _end()
-        }
+        frames[top] = .stringDictionary(dictionary, next)
+      }
+      if frames.count == top + 1 {  // every child written
+        frames.removeLast()
+        _end()
       }
     }
   }
@@ -298,33 +284,22 @@ extension StructureEncoder {
   mutating func _emitFoundation(_ object: AnyObject) -> Bool {
     if let number = object as? NSNumber {
       _emitNumber(number)
-      return true
-    }
-    if object is NSNull {
+    } else if object is NSNull {
       encodeNil()
-      return true
-    }
-    if let string = object as? NSString {
+    } else if let string = object as? NSString {
       encode(string as String)
-      return true
-    }
-    if let data = object as? NSData {
+    } else if let data = object as? NSData {
       encode(data as Data)
-      return true
-    }
-    if let date = object as? NSDate {
+    } else if let date = object as? NSDate {
       encode(date as Date)
-      return true
-    }
-    if let url = object as? NSURL {
+    } else if let url = object as? NSURL {
       encode(url as URL)
-      return true
-    }
-    if let uuid = object as? NSUUID {
+    } else if let uuid = object as? NSUUID {
       encode(uuid as UUID)
-      return true
+    } else {
+      return false
     }
-    return false
+    return true
   }
 
   /// An `NSNumber`: a boolean (the boolean class), a double (`d`/`f` type encoding), an unsigned
