@@ -11,3 +11,25 @@ func _builtInTest<T>(
   guard let engine = predicate?.test(on: T.self) else { return swift }
   return { value in engine(value) ?? swift(value) }
 }
+
+/// A string matcher on `needle` (`hasPrefix`, `hasSuffix`, `contains`): `swift` decides on the
+/// value and the needle, both case-folded when `ignoringCase`, where the engine does not (see
+/// ``_builtInTest(_:_:)``); a mismatch says the value does not `lacking` the needle ("have prefix").
+func _stringMatcher(
+  _ name: String, _ kind: _EnginePredicate.StringKind, _ needle: String, ignoringCase: Bool, lacking: String,
+  _ swift: @escaping @Sendable (_ value: String, _ needle: String) -> Bool
+) -> Matcher<String> {
+  let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
+  let folded = sensitivity.fold(needle)
+  let predicate = _EnginePredicate.string(kind, needle, ignoringCase: ignoringCase)
+  let accepts = _builtInTest(predicate) { (value: String) in swift(sensitivity.fold(value), folded) }
+  return Matcher(
+    "\(name)(\(_render(needle))\(sensitivity.argumentSuffix))", engineForm: .opaque, test: accepts,
+    enginePredicate: predicate
+  ) { value in
+    accepts(value)
+      ? .match
+      : .mismatch(
+        "\(_render(value)) does not \(lacking) \(_render(needle))\(sensitivity.sentenceSuffix(value: value, expected: needle))")
+  }
+}

@@ -7,17 +7,5 @@
 /// // .mismatch("\"hello\" does not have suffix \"yo\"")
 /// ```
 public func hasSuffix(_ suffix: String, ignoringCase: Bool = false) -> Matcher<String> {
-  let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
-  let folded = sensitivity.fold(suffix)
-  let predicate = _EnginePredicate.string(.suffix, suffix, ignoringCase: ignoringCase)
-  let accepts = _builtInTest(predicate) { (value: String) in sensitivity.fold(value).hasSuffix(folded) }
-  return Matcher(
-    "hasSuffix(\(_render(suffix))\(sensitivity.argumentSuffix))", engineForm: .opaque, test: accepts,
-    enginePredicate: predicate
-  ) { value in
-    accepts(value)
-      ? .match
-      : .mismatch(
-        "\(_render(value)) does not have suffix \(_render(suffix))\(sensitivity.sentenceSuffix(value: value, expected: suffix))")
-  }
+  _stringMatcher("hasSuffix", .suffix, suffix, ignoringCase: ignoringCase, lacking: "have suffix") { $0.hasSuffix($1) }
 }

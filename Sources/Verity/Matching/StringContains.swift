@@ -9,17 +9,7 @@
 /// // .mismatch("\"hello\" does not contain \"moon\"")
 /// ```
 public func contains(_ substring: String, ignoringCase: Bool = false) -> Matcher<String> {
-  let sensitivity = _CaseSensitivity(ignoringCase: ignoringCase)
-  let needle = sensitivity.fold(substring)
-  let predicate = _EnginePredicate.string(.contains, substring, ignoringCase: ignoringCase)
-  let accepts = _builtInTest(predicate) { (value: String) in needle.isEmpty || sensitivity.fold(value).contains(needle) }
-  return Matcher(
-    "contains(\(_render(substring))\(sensitivity.argumentSuffix))", engineForm: .opaque, test: accepts,
-    enginePredicate: predicate
-  ) { value in
-    accepts(value)
-      ? .match
-      : .mismatch(
-        "\(_render(value)) does not contain \(_render(substring))\(sensitivity.sentenceSuffix(value: value, expected: substring))")
+  _stringMatcher("contains", .contains, substring, ignoringCase: ignoringCase, lacking: "contain") {
+    $1.isEmpty || $0.contains($1)
   }
 }
