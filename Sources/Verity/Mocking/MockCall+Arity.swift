@@ -22,7 +22,8 @@ extension MockCall {
     identifier: String,
     matchers a0: Matcher<A0>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, count: 1)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, count: 1))
   }
 
   /// As ``init(storage:identifier:matchers:)`` for a member that throws only `errorType`.
@@ -39,7 +40,8 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, count: 1)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, count: 1))
   }
 
   /// Calls recorded under `identifier` whose 2 arguments match these matchers, each of
@@ -58,7 +60,8 @@ extension MockCall {
     matchers a0: Matcher<A0>,
     _ a1: Matcher<A1>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, count: 2)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, a1._core, count: 2))
   }
 
   /// As ``init(storage:identifier:matchers:_:)`` for a member that throws only `errorType`.
@@ -76,7 +79,8 @@ extension MockCall {
     _ a1: Matcher<A1>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, count: 2)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, a1._core, count: 2))
   }
 
   /// Calls recorded under `identifier` whose 3 arguments match these matchers, each of
@@ -96,7 +100,8 @@ extension MockCall {
     _ a1: Matcher<A1>,
     _ a2: Matcher<A2>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, count: 3)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, a1._core, a2._core, count: 3))
   }
 
   /// As ``init(storage:identifier:matchers:_:_:)`` for a member that throws only `errorType`.
@@ -115,7 +120,8 @@ extension MockCall {
     _ a2: Matcher<A2>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, count: 3)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, a1._core, a2._core, count: 3))
   }
 
   /// Calls recorded under `identifier` whose 4 arguments match these matchers, each of
@@ -136,7 +142,8 @@ extension MockCall {
     _ a2: Matcher<A2>,
     _ a3: Matcher<A3>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, count: 4)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, count: 4))
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:)`` for a member that throws only `errorType`.
@@ -156,7 +163,8 @@ extension MockCall {
     _ a3: Matcher<A3>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, count: 4)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, count: 4))
   }
 
   /// Calls recorded under `identifier` whose 5 arguments match these matchers, each of
@@ -178,7 +186,8 @@ extension MockCall {
     _ a3: Matcher<A3>,
     _ a4: Matcher<A4>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, count: 5)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, a4._core, count: 5))
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -199,7 +208,8 @@ extension MockCall {
     _ a4: Matcher<A4>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, count: 5)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, a4._core, count: 5))
   }
 
   /// Calls recorded under `identifier` whose 6 arguments match these matchers, each of
@@ -222,7 +232,8 @@ extension MockCall {
     _ a4: Matcher<A4>,
     _ a5: Matcher<A5>
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: nil, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6)
+    self.init(
+      storage: storage, identifier: identifier, errorType: nil, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6))
   }
 
   /// As ``init(storage:identifier:matchers:_:_:_:_:_:)`` for a member that throws only `errorType`.
@@ -244,6 +255,7 @@ extension MockCall {
     _ a5: Matcher<A5>,
     throwing errorType: any Error.Type
   ) {
-    self.init(storage: storage, identifier: identifier, errorType: errorType, a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6)
+    self.init(
+      storage: storage, identifier: identifier, errorType: errorType, matchers: _HandleMatchers(a0._core, a1._core, a2._core, a3._core, a4._core, a5._core, count: 6))
   }
 }

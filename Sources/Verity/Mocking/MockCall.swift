@@ -42,17 +42,12 @@ public struct MockCall<Arguments, Value>: Sendable, CustomStringConvertible {
   }
 
   /// What the fixed-arity `init(storage:identifier:matchers:)` overloads (MockCall+Arity.swift)
-  /// pass on: the cores of their `count` matchers, kept as they are until a query needs the call
-  /// compiled (a passing verification of a small log asks the matchers directly).
+  /// pass on: their matchers' cores, kept as they are until a query needs the call compiled (a
+  /// passing verification of a small log asks the matchers directly).
   @usableFromInline
-  init(
-    storage: MockStorage, identifier: String, errorType: (any Error.Type)?,
-    _ m0: any _HandleMatcher, _ m1: (any _HandleMatcher)? = nil, _ m2: (any _HandleMatcher)? = nil,
-    _ m3: (any _HandleMatcher)? = nil, _ m4: (any _HandleMatcher)? = nil, _ m5: (any _HandleMatcher)? = nil,
-    count: Int
-  ) {
+  init(storage: MockStorage, identifier: String, errorType: (any Error.Type)?, matchers: _HandleMatchers) {
     self.storage = storage
-    self.form = .matchers(identifier, _HandleMatchers(m0, m1, m2, m3, m4, m5, count: count))
+    self.form = .matchers(identifier, matchers)
     self.errorType = errorType
   }
 
@@ -200,12 +195,14 @@ enum _HandleForm: Sendable {
 /// The matchers of a handle of a member with 0 to 6 arguments: the first two one reference each,
 /// the rest (members with more arguments are fewer) in an array. Small, so that copying a handle
 /// or a stub costs a few reference counts.
+@usableFromInline
 struct _HandleMatchers: Sendable {
   /// How many arguments the member has.
   let count: Int
   private let m0, m1: (any _HandleMatcher)?
   private let rest: [any _HandleMatcher]?
 
+  @usableFromInline
   init(
     _ m0: (any _HandleMatcher)? = nil, _ m1: (any _HandleMatcher)? = nil, _ m2: (any _HandleMatcher)? = nil,
     _ m3: (any _HandleMatcher)? = nil, _ m4: (any _HandleMatcher)? = nil, _ m5: (any _HandleMatcher)? = nil,
