@@ -111,13 +111,7 @@ extension MockExpansionTests {
         var storageValue: [String: Int] {
           get {
             self.storage.log.record("get storageValue")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get storageValue", arguments: (), values: []) as [String: Int]? {
-                return _verityStubbed
-              }
-              return _verityReal.storageValue
-            }
-            return self.storage.answer("get storageValue", arguments: (), values: []) as [String: Int]
+            return self.storage.answer("get storageValue", arguments: (), values: [], spying: { (_verityReal: (any Cache & Sendable)) in _verityReal.storageValue }) as [String: Int]
           }
         }
 
@@ -128,21 +122,14 @@ extension MockExpansionTests {
 
         func storageValue(for key: String) -> Int {
           self.storage.log.record("storageValue(for:)", Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("storageValue(for:)", arguments: key, values: [key]) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.storageValue(for: key)
-          }
-          return self.storage.answer("storageValue(for:)", arguments: key, values: [key]) as Int
+          return self.storage.answer("storageValue(for:)", arguments: key, values: [key], spying: { (_verityReal: (any Cache & Sendable)) in _verityReal.storageValue(for: key) }) as Int
         }
 
-        /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $storageValue(for key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", matchers: key, throwing: Swift.Never.self)
         }
 
-        /// Calls to `storageValue(for:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $storageValue(for key: String) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", typedArguments: [key], throwing: Swift.Never.self)

@@ -72,21 +72,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T where T: Sendable {
           self.storage.log.record("decode(_:as:)", Verity.recordable(data), Verity.recordable(type))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Store & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T? {
-              return _verityStubbed
-            }
-            return try _verityReal.decode(data, as: type)
-          }
-          return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T
+          return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type], spying: { (_verityReal: (any Store & Sendable)) in try _verityReal.decode(data, as: type) }) as T
         }
 
-        /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $decode<T: Decodable>(_ data: Verity.Matcher<Data> = Verity.any(), as type: Verity.Matcher<T.Type> = Verity.any()) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
         }
 
-        /// Calls to `decode(_:as:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $decode<T: Decodable>(_ data: Data, as type: T.Type) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
@@ -106,12 +99,11 @@ extension MockExpansionTests {
           return self.storage.answer("put(_:)", arguments: item, values: [item]) as Void
         }
 
-        /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $put(_ item: Verity.Matcher<Item> = Verity.any()) -> Verity.MockCall<Item, Void> {
           Verity.MockCall(storage: self.storage, identifier: "put(_:)", matchers: item, throwing: Swift.Never.self)
         }
 
-        /// Calls to `put(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $put(_ item: Item) -> Verity.MockCall<Item, Void> {
           Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item], throwing: Swift.Never.self)
@@ -191,21 +183,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func serve(port: Int) -> Bool {
           self.storage.log.record("serve(port:)", Verity.recordable(port))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any HostedApplication & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("serve(port:)", arguments: port, values: [port]) as Bool? {
-              return _verityStubbed
-            }
-            return _verityReal.serve(port: port)
-          }
-          return self.storage.answer("serve(port:)", arguments: port, values: [port]) as Bool
+          return self.storage.answer("serve(port:)", arguments: port, values: [port], spying: { (_verityReal: (any HostedApplication & Sendable)) in _verityReal.serve(port: port) }) as Bool
         }
 
-        /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $serve(port: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "serve(port:)", matchers: port, throwing: Swift.Never.self)
         }
 
-        /// Calls to `serve(port:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $serve(port: Int) -> Verity.MockCall<Int, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "serve(port:)", typedArguments: [port], throwing: Swift.Never.self)

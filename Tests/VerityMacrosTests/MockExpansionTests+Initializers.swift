@@ -70,13 +70,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func close() -> Void {
           self.storage.log.record("close()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Connection & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("close()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.close()
-          }
-          return self.storage.answer("close()", arguments: (), values: []) as Void
+          return self.storage.answer("close()", arguments: (), values: [], spying: { (_verityReal: (any Connection & Sendable)) in _verityReal.close() }) as Void
         }
 
         /// Calls to `close()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -105,12 +99,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(host:)", Verity.recordable(host))
         }
 
-        /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $init(host: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(host:)", matchers: host)
         }
 
-        /// Calls to `init(host:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(host: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(host:)", typedArguments: [host])
@@ -241,8 +234,8 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension Screen where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        #endif
 
+        #endif
       }
 
       /// ``Screen``'s initializers for any mock `@Mock` generates that adopts it (`ScreenMock`,
@@ -264,12 +257,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(title:)", Verity.recordable(title))
         }
 
-        /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(title:)", matchers: title)
         }
 
-        /// Calls to `init(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(title: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(title:)", typedArguments: [title])
@@ -290,12 +282,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(data:)", Verity.recordable(data))
         }
 
-        /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(data: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<[UInt8], Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(data:)", matchers: data)
         }
 
-        /// Calls to `init(data:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(data: [UInt8]) -> Verity.MockCall<[UInt8], Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(data:)", typedArguments: [data])
@@ -309,13 +300,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func show() -> Void {
           self.storage.log.record("show()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DetailScreen & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("show()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.show()
-          }
-          return self.storage.answer("show()", arguments: (), values: []) as Void
+          return self.storage.answer("show()", arguments: (), values: [], spying: { (_verityReal: (any DetailScreen & Sendable)) in _verityReal.show() }) as Void
         }
 
         /// Calls to `show()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -402,8 +387,8 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension NamedStore where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        #endif
 
+        #endif
       }
 
       /// ``NamedStore``'s initializers for any mock `@Mock` generates that adopts it (`NamedStoreMock`,
@@ -425,12 +410,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(name:)", Verity.recordable(name))
         }
 
-        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", matchers: name)
         }
 
-        /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(name: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])

@@ -162,21 +162,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didSelect(row: Int) -> Void {
           self.storage.log.record("didSelect(row:)", Verity.recordable(row))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Delegate & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("didSelect(row:)", arguments: row, values: [row]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.didSelect(row: row)
-          }
-          return self.storage.answer("didSelect(row:)", arguments: row, values: [row]) as Void
+          return self.storage.answer("didSelect(row:)", arguments: row, values: [row], spying: { (_verityReal: (any Delegate & Sendable)) in _verityReal.didSelect(row: row) }) as Void
         }
 
-        /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row, throwing: Swift.Never.self)
         }
 
-        /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $didSelect(row: Int) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row], throwing: Swift.Never.self)
@@ -252,13 +245,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         @MainActor func foo() -> Void {
           self.storage.log.record("foo()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Test & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("foo()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.foo()
-          }
-          return self.storage.answer("foo()", arguments: (), values: []) as Void
+          return self.storage.answer("foo()", arguments: (), values: [], spying: { (_verityReal: (any Test & Sendable)) in _verityReal.foo() }) as Void
         }
 
         /// Calls to `foo()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -269,13 +256,7 @@ extension MockExpansionTests {
         @MainActor var title: String {
           get {
             self.storage.log.record("get title")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Test & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get title", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.title
-            }
-            return self.storage.answer("get title", arguments: (), values: []) as String
+            return self.storage.answer("get title", arguments: (), values: [], spying: { (_verityReal: (any Test & Sendable)) in _verityReal.title }) as String
           }
         }
 
@@ -353,13 +334,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func next() -> Int {
           self.storage.log.record("next()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Counter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("next()", arguments: (), values: []) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.next()
-          }
-          return self.storage.answer("next()", arguments: (), values: []) as Int
+          return self.storage.answer("next()", arguments: (), values: [], spying: { (_verityReal: (any Counter & Sendable)) in _verityReal.next() }) as Int
         }
 
         /// Calls to `next()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

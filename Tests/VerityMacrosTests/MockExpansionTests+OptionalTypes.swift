@@ -76,13 +76,7 @@ extension MockExpansionTests {
         var prop: any SomeProtocol<String> {
           get {
             self.storage.log.record("get prop")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get prop", arguments: (), values: []) as (any SomeProtocol<String>)? {
-                return _verityStubbed
-              }
-              return _verityReal.prop
-            }
-            return self.storage.answer("get prop", arguments: (), values: []) as any SomeProtocol<String>
+            return self.storage.answer("get prop", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.prop }) as any SomeProtocol<String>
           }
         }
 
@@ -93,13 +87,7 @@ extension MockExpansionTests {
 
         func make() -> any Shape & Sendable {
           self.storage.log.record("make()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("make()", arguments: (), values: []) as (any Shape & Sendable)? {
-              return _verityStubbed
-            }
-            return _verityReal.make()
-          }
-          return self.storage.answer("make()", arguments: (), values: []) as any Shape & Sendable
+          return self.storage.answer("make()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.make() }) as any Shape & Sendable
         }
 
         /// Calls to `make()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -109,13 +97,7 @@ extension MockExpansionTests {
 
         func both() -> Shape & Sendable {
           self.storage.log.record("both()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("both()", arguments: (), values: []) as (Shape & Sendable)? {
-              return _verityStubbed
-            }
-            return _verityReal.both()
-          }
-          return self.storage.answer("both()", arguments: (), values: []) as Shape & Sendable
+          return self.storage.answer("both()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.both() }) as Shape & Sendable
         }
 
         /// Calls to `both()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -125,13 +107,7 @@ extension MockExpansionTests {
 
         func handler() -> @Sendable () -> Void {
           self.storage.log.record("handler()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("handler()", arguments: (), values: []) as (@Sendable () -> Void)? {
-              return _verityStubbed
-            }
-            return _verityReal.handler()
-          }
-          return self.storage.answer("handler()", arguments: (), values: []) as @Sendable () -> Void
+          return self.storage.answer("handler()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.handler() }) as @Sendable () -> Void
         }
 
         /// Calls to `handler()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

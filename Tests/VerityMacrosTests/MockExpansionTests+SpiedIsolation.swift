@@ -130,13 +130,7 @@ extension MockExpansionTests {
         nonisolated var id: String {
           get {
             self.storage.log.record("get id")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Inbox & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get id", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.id
-            }
-            return self.storage.answer("get id", arguments: (), values: []) as String
+            return self.storage.answer("get id", arguments: (), values: [], spying: { (_verityReal: (any Inbox & Sendable)) in _verityReal.id }) as String
           }
         }
 
@@ -214,21 +208,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func show(_ text: String) -> Bool {
           self.storage.log.record("show(_:)", Verity.recordable(text))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Banner & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("show(_:)", arguments: text, values: [text]) as Bool? {
-              return _verityStubbed
-            }
-            return _verityReal.show(text)
-          }
-          return self.storage.answer("show(_:)", arguments: text, values: [text]) as Bool
+          return self.storage.answer("show(_:)", arguments: text, values: [text], spying: { (_verityReal: (any Banner & Sendable)) in _verityReal.show(text) }) as Bool
         }
 
-        /// Calls to `show(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `show(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $show(_ text: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "show(_:)", matchers: text, throwing: Swift.Never.self)
         }
 
-        /// Calls to `show(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $show(_ text: String) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "show(_:)", typedArguments: [text], throwing: Swift.Never.self)

@@ -74,12 +74,11 @@ extension MockExpansionTests {
           return _verityStorage.answer("make(named:)", arguments: name, values: [name]) as Factory
         }
 
-        /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `make(named:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         static func $make(named name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Factory> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", matchers: name, throwing: Swift.Never.self)
         }
 
-        /// Calls to `make(named:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $make(named name: String) -> Verity.MockCall<String, Factory> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "make(named:)", typedArguments: [name], throwing: Swift.Never.self)

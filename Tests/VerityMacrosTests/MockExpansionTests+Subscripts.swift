@@ -69,13 +69,7 @@ extension MockExpansionTests {
         subscript(_ row: Int, column column: Int) -> String {
           get {
             self.storage.log.record("get subscript(_:column:)", Verity.recordable(row), Verity.recordable(column))
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Table & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String? {
-                return _verityStubbed
-              }
-              return _verityReal[row, column: column]
-            }
-            return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String
+            return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column], spying: { (_verityReal: (any Table & Sendable)) in _verityReal[row, column: column] }) as String
           }
           set {
             self.storage.log.record("set subscript(_:column:)", Verity.recordable(row), Verity.recordable(column), Verity.recordable(newValue))
@@ -83,9 +77,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal[row, column: column] = newValue
               return
             }
@@ -93,23 +85,21 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), String> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", matchers: row, column, throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int) -> Verity.MockCall<(Int, Int), String> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", typedArguments: [row, column], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any(), set newValue: Verity.Matcher<String>) -> Verity.MockCall<(Int, Int, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", matchers: row, column, newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int, set newValue: String) -> Verity.MockCall<(Int, Int, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", typedArguments: [row, column, newValue], throwing: Swift.Never.self)
