@@ -26,20 +26,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
