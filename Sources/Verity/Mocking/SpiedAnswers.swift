@@ -1,7 +1,10 @@
 // The answers of generated members that a spy may pass on: one call per member, with the call to
 // the real object as a closure. A mock that does not spy pays one check of `storage.spy` (as it
 // did when each member had the spy's branch written out); a spying one answers a call a stub
-// matches from the stub, and passes any other to the real object.
+// matches from the stub, and passes any other to the real object. `@_transparent`, not only
+// `@inlinable`: a debug build (where `swift test` runs) inlines them too, so a member's call costs
+// what it cost when the branch was written in the member (callgrind, the everyday test: 138.9k
+// instructions before, 138.7k after in debug; 33.16k and 33.22k in release).
 
 extension MockStorage {
   /// The answer to a call of a generated member that cannot throw, which a spy passes on: when the
@@ -24,7 +27,7 @@ extension MockStorage {
   ///   - filePath: The path of that file; leave the default (`#filePath`).
   ///   - line: The line a failure is reported at; leave the default (`#line`).
   ///   - column: The column a failure is reported at; leave the default (`#column`).
-  @inlinable
+  @_transparent
   public func answer<Arguments, Real, Value>(
     _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
     spying forward: (Real) -> Value,
@@ -50,7 +53,7 @@ extension MockStorage {
   ///   - filePath: The path of that file; leave the default (`#filePath`).
   ///   - line: The line a failure is reported at; leave the default (`#line`).
   ///   - column: The column a failure is reported at; leave the default (`#column`).
-  @inlinable
+  @_transparent
   public func answerThrowing<Arguments, Real, Value>(
     _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
     spying forward: (Real) throws -> Value,
@@ -79,7 +82,7 @@ extension MockStorage {
   ///   - filePath: The path of that file; leave the default (`#filePath`).
   ///   - line: The line a failure is reported at; leave the default (`#line`).
   ///   - column: The column a failure is reported at; leave the default (`#column`).
-  @inlinable
+  @_transparent
   public func answer<Arguments, Real, Value>(
     _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
     isolation: isolated (any Actor)? = #isolation, spyingAsync forward: (Real) async -> Value,
@@ -106,7 +109,7 @@ extension MockStorage {
   ///   - filePath: The path of that file; leave the default (`#filePath`).
   ///   - line: The line a failure is reported at; leave the default (`#line`).
   ///   - column: The column a failure is reported at; leave the default (`#column`).
-  @inlinable
+  @_transparent
   public func answerThrowing<Arguments, Real, Value>(
     _ identifier: String, arguments: Arguments, values: @autoclosure () -> [Any?],
     isolation: isolated (any Actor)? = #isolation, spyingAsync forward: (Real) async throws -> Value,
