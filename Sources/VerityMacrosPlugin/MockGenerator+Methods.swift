@@ -174,7 +174,7 @@ extension MockGenerator {
 
   /// `type` with each `Self` (not `Self.Member`) replaced by `name`.
   func replacingSelf(in type: String, with name: String) -> String {
-    return SelfReplacer(name: name).rewrite(TypeSyntax(stringLiteral: type)).description
+    return SelfReplacer(name: name).rewrite(typeSyntax(type)).description
   }
 
   /// Whether `function` declares an operator (`static func ==`, `static prefix func -`).
@@ -283,17 +283,19 @@ extension MockGenerator {
     // disfavored too (see `functionMember`).
     let calls = everyResultType ? "Calls to `\(identifier)` of every result type," : "Calls to `\(identifier)`"
     let purpose = everyResultType ? "for `verify`, `clearInvocations` and `InOrder`" : "for `when` and `verify`"
+    // Plain values: for every parameter that is not a closure (a closure, optional or not, keeps
+    // its matcher, `any()` by default), when there is at least one.
+    let plain = all.filter { !($0.isNonEscapingClosure || $0.isOwnershipPlaceholder || isClosureType($0.valueType)) }
+    // One documentation comment for both handles, on the first.
+    let valuesToo = plain.isEmpty ? "" : "; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure)"
     var handles = [
       """
-      /// \(calls) whose arguments match these matchers (default `any()`), \(purpose).
+      /// \(calls) whose arguments match these matchers (default `any()`), \(purpose)\(valuesToo).
       \(everyResultType ? "@_disfavoredOverload\n" : "")\(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(matcherParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
         Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(matcherArguments))\(narrowed)
       }
       """
     ]
-    // Plain values: for every parameter that is not a closure (a closure, optional or not, keeps
-    // its matcher, `any()` by default), when there is at least one.
-    let plain = all.filter { !($0.isNonEscapingClosure || $0.isOwnershipPlaceholder || isClosureType($0.valueType)) }
     if !plain.isEmpty {
       let valueParameters = parameters.map { declaration($0, matcher: false, isTrailing: false) }
         + (trailing.map { [declaration($0, matcher: false, isTrailing: true)] } ?? []) + returningParameter
@@ -306,7 +308,6 @@ extension MockGenerator {
       }
       handles.append(
         """
-        /// \(calls) with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         \(access)\(nonisolated)\(staticKeyword)func \(name)\(generics)(\(valueParameters.joined(separator: ", "))) -> \(resultType)\(whereClause) {
           Verity.MockCall(storage: \(storage), identifier: \(stringLiteral(identifier)), \(argumentsLabel): \(plain.count == all.count && !all.contains(where: identity) ? valueArguments : "[\(values.joined(separator: ", "))]")\(throwing))\(narrowed)
@@ -325,7 +326,10 @@ extension MockGenerator {
   /// compared, so such a parameter takes a matcher in both handles (`any()`, a captor; for an
   /// optional one `isNil()` and `isNotNil()` too).
   func isClosureType(_ type: String) -> Bool {
-    isClosure(TypeSyntax(stringLiteral: type), orOptional: true)
+    if let known = parsedTypes.isClosure[type] { return known }
+    let answer = isClosure(typeSyntax(type), orOptional: true)
+    parsedTypes.isClosure[type] = answer
+    return answer
   }
 
   private func isClosure(_ type: TypeSyntax, orOptional: Bool) -> Bool {

@@ -48,15 +48,21 @@ struct MockParameter {
 
 extension MockGenerator {
   /// A method's parameters; an operator's have no labels (`lhs` and `rhs` are only names).
+  /// (Read once per clause and generation: a method's are asked for by every pass over the
+  /// protocol's members.)
   func parameters(of clause: FunctionParameterClauseSyntax) -> [MockParameter] {
-    let parameters = parameters(of: clause.parameters)
-    guard let function = clause.parent?.parent?.as(FunctionDeclSyntax.self), isOperator(function) else { return parameters }
-    return parameters.map { parameter in
-      var parameter = parameter
-      parameter.label = "_"
-      parameter.selectorLabel = "_"
-      return parameter
+    if let known = parsedTypes.parameters[clause.id] { return known }
+    var parameters = parameters(of: clause.parameters)
+    if let function = clause.parent?.parent?.as(FunctionDeclSyntax.self), isOperator(function) {
+      parameters = parameters.map { parameter in
+        var parameter = parameter
+        parameter.label = "_"
+        parameter.selectorLabel = "_"
+        return parameter
+      }
     }
+    parsedTypes.parameters[clause.id] = parameters
+    return parameters
   }
 
   func parameters(of list: FunctionParameterListSyntax) -> [MockParameter] {
@@ -113,8 +119,10 @@ extension MockGenerator {
     if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
       return optional(of: valueTypeText(unwrapped.wrappedType))
     }
-    let rewritten = OpaqueToExistential(viewMode: .sourceAccurate).rewrite(type)
-    return rewritten.trimmedDescription
+    let text = type.trimmedDescription
+    // Most types have no `some`: no rewriting pass over them.
+    guard text.contains("some") else { return text }
+    return OpaqueToExistential(viewMode: .sourceAccurate).rewrite(type).trimmedDescription
   }
 
   /// A result type as the body and handles use it (`T!` as `T?`; `Void` when there is none).
@@ -187,7 +195,15 @@ extension MockGenerator {
   /// A parameter as an element of an `[Any?]` array: an optional one is converted explicitly
   /// (`value as Any?`), so a nested optional (`Int??`) compiles without a coercion warning.
   func anyValue(_ parameter: MockParameter) -> String {
-    isOptional(TypeSyntax(stringLiteral: parameter.valueType)) ? "\(parameter.name) as Any?" : parameter.name
+    isOptionalType(parameter.valueType) ? "\(parameter.name) as Any?" : parameter.name
+  }
+
+  /// `isOptional(_:)` of a type written as text, once per type and generation.
+  func isOptionalType(_ type: String) -> Bool {
+    if let known = parsedTypes.isOptional[type] { return known }
+    let answer = isOptional(typeSyntax(type))
+    parsedTypes.isOptional[type] = answer
+    return answer
   }
 
   /// Whether a type is an optional: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>` (in parentheses too).
@@ -214,7 +230,7 @@ extension MockGenerator {
   /// (`@Sendable () -> Void`) and the rest become `(any P)?`, ... The one place the generated code
   /// writes an optional of a type it did not write itself.
   func optional(of type: String) -> String {
-    let syntax = TypeSyntax(stringLiteral: type)
+    let syntax = typeSyntax(type)
     let takesSuffix =
       syntax.is(IdentifierTypeSyntax.self) || syntax.is(MemberTypeSyntax.self) || syntax.is(ArrayTypeSyntax.self)
       || syntax.is(DictionaryTypeSyntax.self) || syntax.is(TupleTypeSyntax.self) || syntax.is(OptionalTypeSyntax.self)

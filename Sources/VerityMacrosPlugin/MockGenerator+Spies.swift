@@ -23,6 +23,12 @@ struct SpyCall {
   var prelude: String = ""
   /// The call needs the mock to run on the real actor's executor (`MockSpy.sharesExecutor`).
   var sharesExecutor = false
+  /// A plain call through the protocol's existential (`.direct`): it fits in the closure a
+  /// member passes to `MockStorage.answer(_:arguments:values:spying:)`.
+  var isDirect = false
+  /// The call is `async` (`await`), and it throws (`try`).
+  var isAsync = false
+  var throwing = false
 }
 
 /// How a spy passes a member's calls to its real object.
@@ -95,7 +101,7 @@ extension MockGenerator {
     if isIsolated && isAsync && parameters.contains(where: \.isNonEscapingClosure) { return nil }
     if parameters.contains(where: \.isVariadic) { return nil }
     if parameters.contains(where: { $0.isAutoclosure && $0.isThrowingFunction }) { return nil }
-    let syntax = (types + parameters.map(\.declaredType)).map { Syntax(TypeSyntax(stringLiteral: $0)) } + generics
+    let syntax = (types + parameters.map(\.declaredType)).map { Syntax(typeSyntax($0)) } + generics
     let names = syntax.reduce(into: Set<String>()) { names, node in
       let visitor = TypeNameCollector(viewMode: .sourceAccurate)
       visitor.walk(node)
@@ -128,7 +134,7 @@ extension MockGenerator {
   /// `type` with the protocol's associated types as the opened real object's (`[Item]` is
   /// `[_VerityReal.Item]`).
   func openedType(_ type: String) -> String {
-    AssociatedTypeOpener(names: associatedTypeNames).rewrite(TypeSyntax(stringLiteral: type)).trimmedDescription
+    AssociatedTypeOpener(names: associatedTypeNames).rewrite(typeSyntax(type)).trimmedDescription
   }
 
   /// The call a spy makes: `call` builds the call on `_verityReal` from each argument as passed.
@@ -146,12 +152,14 @@ extension MockGenerator {
     }
     let effects = effectPrefix(throwing: throwsClause != nil, isAsync: isAsync)
     guard forwarding == .opened else {
-      return SpyCall(call: effects + call(forwardedArgument), returnsValue: returnsValue, isMutating: isMutating)
+      return SpyCall(
+        call: effects + call(forwardedArgument), returnsValue: returnsValue, isMutating: isMutating, isDirect: true,
+        isAsync: isAsync, throwing: throwsClause != nil)
     }
     var prelude: [String] = []
     var restore: [String] = []
     let text = call { parameter in
-      guard mentionsAssociatedType(Syntax(TypeSyntax(stringLiteral: parameter.valueType))) else {
+      guard mentionsAssociatedType(Syntax(typeSyntax(parameter.valueType))) else {
         return forwardedArgument(parameter)
       }
       let opened = openedType(parameter.valueType)
@@ -165,7 +173,7 @@ extension MockGenerator {
       }
       return parameter.label == "_" ? value : "\(parameter.selectorLabel): \(value)"
     }
-    let resultCast = returnsValue && mentionsAssociatedType(Syntax(TypeSyntax(stringLiteral: returnType)))
+    let resultCast = returnsValue && mentionsAssociatedType(Syntax(typeSyntax(returnType)))
       ? " as! \(returnType)" : ""
     var body = prelude
     if !restore.isEmpty { body.append("defer {\n\(indent(restore.joined(separator: "\n")))\n}") }

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import Synchronization
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -34,10 +35,9 @@ public struct MockMacro: PeerMacro, ExtensionMacro {
       context.diagnose(Diagnostic(node: Syntax(node), message: MockDiagnostic.notAProtocol(kindName(declaration))))
       return []
     }
-    var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: true)
-    generator.isNested = isNested(in: context)
-    guard let output = generator.generate() else { return [] }
-    return [DeclSyntax(stringLiteral: "#if \(compilationCondition)\n\(output.mock)\n#endif")]
+    guard let output = generated(proto, isNested: isNested(in: context), context: context, reportsDiagnostics: true)
+    else { return [] }
+    return [verbatim("#if \(compilationCondition)\n\(output.mock)\n#endif")]
   }
 
   public static func expansion(
@@ -49,19 +49,50 @@ public struct MockMacro: PeerMacro, ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     // The peer expansion reports what is wrong; this one only stays silent.
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
-    var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: false)
-    generator.isNested = isNested(in: context) || type.is(MemberTypeSyntax.self)
-    guard let output = generator.generate(), let requirements = output.requirements else { return [] }
+    let nested = isNested(in: context) || type.is(MemberTypeSyntax.self)
+    guard let output = generated(proto, isNested: nested, context: context, reportsDiagnostics: false),
+      let requirements = output.requirements
+    else { return [] }
+    // The header is parsed (a few tokens), the members are passed on as they are (see `verbatim`).
     return ([requirements] + (output.initializers.map { [$0] } ?? [])).compactMap { text in
-      guard let extensionDecl = DeclSyntax(stringLiteral: text).as(ExtensionDeclSyntax.self) else { return nil }
-      // An extension macro cannot return an `#if` block: the members go inside one, and a release
-      // build keeps an empty extension.
-      let members = extensionDecl.memberBlock.members.description
-      let conditional = DeclSyntax(stringLiteral: "#if \(compilationCondition)\(members)\n#endif")
-      return extensionDecl.with(
+      guard let header = DeclSyntax(stringLiteral: text.header + " {}").as(ExtensionDeclSyntax.self) else { return nil }
+      return header.with(
         \.memberBlock,
-        extensionDecl.memberBlock.with(\.members, MemberBlockItemListSyntax([MemberBlockItemSyntax(decl: conditional)])))
+        header.memberBlock.with(\.members, [MemberBlockItemSyntax(decl: verbatim(text.members))]))
     }
+  }
+
+  /// Source the generator wrote, as a declaration the compiler parses: nothing reads the
+  /// expansion's nodes before the compiler (its format mode is `.disabled`), so the text is
+  /// carried in one token rather than parsed by the plug-in first, then printed as it was. The
+  /// compiler's parse is the one the expansion needs.
+  static func verbatim(_ text: String) -> DeclSyntax {
+    DeclSyntax(MissingDeclSyntax(placeholder: .identifier(text)))
+  }
+
+  /// The expansion is written as it is meant to read: swift-syntax's formatter, which would walk
+  /// every generated node again, is not run on it.
+  public static var formatMode: FormatMode { .disabled }
+
+  /// The generated parts of `proto`. The compiler asks for the peer and the extensions in two
+  /// requests to the same plug-in process: the second gets what the first generated (keyed by the
+  /// protocol's text), so the protocol is read and its mock written once. A generation that
+  /// diagnosed anything is not kept: the peer, which reports, generates again.
+  static func generated(
+    _ proto: ProtocolDeclSyntax, isNested: Bool, context: some MacroExpansionContext, reportsDiagnostics: Bool
+  ) -> MockOutput? {
+    let key = (isNested ? "nested\n" : "\n") + proto.description
+    if let output = generationCache.withLock({ $0.removeValue(forKey: key) }) { return output }
+    var generator = MockGenerator(proto: proto, context: context, reportsDiagnostics: reportsDiagnostics)
+    generator.isNested = isNested
+    guard let output = generator.generate() else { return nil }
+    // Kept for the other request only (taken out when used), and a few at most: a plug-in
+    // process expands the protocols of its files one after another.
+    generationCache.withLock { cache in
+      if cache.count >= 16 { cache.removeAll() }
+      cache[key] = output
+    }
+    return output
   }
 
   /// When a generated mock is compiled: in debug builds (where `swift test` runs) and in any build
@@ -87,14 +118,25 @@ public struct MockMacro: PeerMacro, ExtensionMacro {
   }
 }
 
+/// What one expansion request generated, for the other request of the same protocol (see
+/// `MockMacro.generated`).
+let generationCache = Mutex<[String: MockOutput]>([:])
+
 /// The generated parts of a mock: the peer class, the extension that implements the protocol's
 /// requirements for any `Verity.Mock`, and the one with its initializers for any generated mock.
-struct MockOutput {
+struct MockOutput: Sendable {
   var mock: String
   /// Nil for a protocol nested in a type (its mock holds the members).
-  var requirements: String?
+  var requirements: ExtensionText?
   /// The initializer requirements' extension; nil when the protocol declares none, or is nested.
-  var initializers: String?
+  var initializers: ExtensionText?
+}
+
+/// A generated extension: its documentation and header (`extension P where Self: Verity.Mock`),
+/// and what goes between its braces.
+struct ExtensionText: Sendable {
+  var header: String
+  var members: String
 }
 
 /// Members generated for one part of a protocol body: the class's (initializers, for a nested
@@ -104,6 +146,16 @@ struct MockMembers {
   var mock: [String] = []
   var requirements: [String] = []
   var initializers: [String] = []
+}
+
+/// The types a generator parsed from its own text, by text: a parameter's type is asked about
+/// (a closure? an optional?) by every handle and answer written for it.
+final class ParsedTypes {
+  var syntax: [String: TypeSyntax] = [:]
+  var isClosure: [String: Bool] = [:]
+  var isOptional: [String: Bool] = [:]
+  /// A method's parameters, by its parameter clause.
+  var parameters: [SyntaxIdentifier: [MockParameter]] = [:]
 }
 
 /// What distinguishes overloads that share a selector and parameter types.
@@ -131,6 +183,8 @@ struct MockGenerator<Context: MacroExpansionContext> {
   /// The protocol's associated types (declared, and primary ones it inherits): a member whose
   /// types name one is not passed to a spy's real object (see `canForward`).
   var associatedTypeNames: Set<String> = []
+  /// Types the generator wrote as text and reads again, each parsed once (see `typeSyntax(_:)`).
+  let parsedTypes = ParsedTypes()
 
   init(proto: ProtocolDeclSyntax, context: Context, reportsDiagnostics: Bool = true) {
     self.proto = proto
@@ -161,12 +215,12 @@ struct MockGenerator<Context: MacroExpansionContext> {
 
   /// `where` requirements of the protocol and its associated types, for the mock's generic
   /// parameters (`Self.Item: Hashable` becomes `Item: Hashable`).
-  func genericRequirements() -> [String] {
+  func genericRequirements(_ decls: [DeclSyntax]) -> [String] {
     var requirements: [String] = []
     // A requirement may name a typealias of the protocol (`where Context: Source<Int>` with
     // `typealias Context = H.Context`): the mock's generic clause names what it stands for.
     var aliases: [String: TypeSyntax] = [:]
-    for decl in allDecls(proto.memberBlock.members) {
+    for decl in decls {
       if let alias = decl.as(TypeAliasDeclSyntax.self), alias.genericParameterClause == nil {
         aliases[alias.name.text] = alias.initializer.value.trimmed
       }
@@ -190,7 +244,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
       }
     }
     add(proto.genericWhereClause)
-    for decl in allDecls(proto.memberBlock.members) {
+    for decl in decls {
       if let associated = decl.as(AssociatedTypeDeclSyntax.self) { add(associated.genericWhereClause) }
     }
     return requirements
@@ -220,7 +274,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     // Only requirements on the mock's own generic parameters: one on an inherited associated type
     // (`where Input == Request`) is the compiler's to infer.
     let parameterNames = Set(genericParameters.map { String($0.prefix { $0 != ":" }) })
-    let requirements = genericRequirements().filter { requirement in
+    let requirements = genericRequirements(decls).filter { requirement in
       let root = requirement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
       return parameterNames.contains(String(root))
     }
@@ -280,7 +334,7 @@ struct MockGenerator<Context: MacroExpansionContext> {
     let superclass = inheritsNSObjectProtocol && !isActorProtocol ? "NSObject, " : ""
     let superInit = superclass.isEmpty ? "" : "\n    super.init()"
     let ownMembers = members.mock + (isNested ? members.initializers + members.requirements : [])
-    let classMembers = ownMembers.isEmpty ? "" : "\n\n" + ownMembers.joined(separator: "\n\n")
+    let classMembers = ownMembers.isEmpty ? "" : "\n\n" + indent(ownMembers.joined(separator: "\n\n"))
     let spyingInit = spyingInitializer(
       genericParameterNames: genericParameters.map { String($0.prefix { $0 != ":" }) }, nonisolated: nonisolated,
       superInit: superInit)
@@ -291,20 +345,8 @@ struct MockGenerator<Context: MacroExpansionContext> {
         /// The mock's calls and stubs.
         \(access)\(nonisolated)let storage: Verity.MockStorage\(indent(executorMembers))
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        \(access)\(nonisolated)init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)\(superInit)\(executorInitialization(indentation: "    "))
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         \(access)\(nonisolated)init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage\(superInit)\(executorInitialization(indentation: "    "))
         }
@@ -312,23 +354,45 @@ struct MockGenerator<Context: MacroExpansionContext> {
       \(indent(spyingInit))\(classMembers)
       }
       """
-    let requirementsExtension = """
-      /// ``\(proto.name.text)``'s requirements for any `Verity.Mock` that adopts it (`\(mockName)`, and the
-      /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
-      extension \(proto.name.text) where Self: Verity.Mock {
-      \(members.requirements.joined(separator: "\n\n"))
-      }
-      """
-    let initializersExtension = """
-      /// ``\(proto.name.text)``'s initializers for any mock `@Mock` generates that adopts it (`\(mockName)`,
-      /// and the mock of a protocol that inherits it), with their `$init(...)` handles.
-      extension \(proto.name.text) where Self: Verity._GeneratedMock {
-      \(members.initializers.joined(separator: "\n\n"))
-      }
-      """
+    // An extension macro cannot return an `#if` block: the members go inside one, and a release
+    // build keeps an empty extension.
+    let requirementsExtension = ExtensionText(
+      header: """
+        /// ``\(proto.name.text)``'s requirements for any `Verity.Mock` that adopts it (`\(mockName)`, and the
+        /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
+        extension \(proto.name.text) where Self: Verity.Mock
+        """,
+      members: """
+
+          #if \(MockMacro.compilationCondition)
+        \(indent(members.requirements.joined(separator: "\n\n")))
+          #endif
+
+        """)
+    let initializersExtension = ExtensionText(
+      header: """
+        /// ``\(proto.name.text)``'s initializers for any mock `@Mock` generates that adopts it (`\(mockName)`,
+        /// and the mock of a protocol that inherits it), with their `$init(...)` handles.
+        extension \(proto.name.text) where Self: Verity._GeneratedMock
+        """,
+      members: """
+
+          #if \(MockMacro.compilationCondition)
+        \(indent(members.initializers.joined(separator: "\n\n")))
+          #endif
+
+        """)
     return MockOutput(
       mock: mock, requirements: isNested ? nil : requirementsExtension,
       initializers: isNested || members.initializers.isEmpty ? nil : initializersExtension)
+  }
+
+  /// `text` parsed as a type, once per generation.
+  func typeSyntax(_ text: String) -> TypeSyntax {
+    if let syntax = parsedTypes.syntax[text] { return syntax }
+    let syntax = TypeSyntax(stringLiteral: text)
+    parsedTypes.syntax[text] = syntax
+    return syntax
   }
 
   /// The members for one protocol body (or one branch of an `#if` block in it).
@@ -379,105 +443,6 @@ struct MockGenerator<Context: MacroExpansionContext> {
     }
     return members
   }
-
-  // MARK: Shared by every member kind (each kind has its own file: MockGenerator+Methods.swift, ...;
-  // parameters and types are in MockGenerator+Parameters.swift)
-
-  func selector(_ name: String, _ parameters: [MockParameter]) -> String {
-    "\(name)(\(parameters.map { "\($0.selectorLabel):" }.joined()))"
-  }
-
-  /// `load(id: Int)`: the selector with each parameter's type.
-  func typedIdentifier(_ name: String, _ parameters: [MockParameter]) -> String {
-    "\(name)(\(parameters.map { "\($0.selectorLabel): \($0.valueType)" }.joined(separator: ", ")))"
-  }
-
-  func variant(of function: FunctionDeclSyntax) -> OverloadVariant {
-    OverloadVariant(
-      isAsync: function.signature.effectSpecifiers?.asyncSpecifier != nil,
-      returnType: resultTypeText(function.signature.returnClause?.type))
-  }
-
-  /// How a function's calls are recorded: its selector, with types when the selector is shared,
-  /// and ` async` or ` -> Result` when even the types are.
-  func identifier(_ name: String, _ parameters: [MockParameter], variant: OverloadVariant? = nil) -> String {
-    let plain = selector(name, parameters)
-    guard overloadedSelectors.contains(plain) else { return plain }
-    let typed = typedIdentifier(name, parameters)
-    guard let variant, let others = variants[typed] else { return typed }
-    var result = typed
-    if variant.isAsync, others.contains(where: { !$0.isAsync }) { result += " async" }
-    if Set(others.map(\.returnType)).count > 1 { result += " -> \(variant.returnType)" }
-    return result
-  }
-
-  /// The statements that record a call and return its answer.
-  func callBody(
-    identifier: String, parameters: [MockParameter], storage: String, returnType: String,
-    throwing: Bool, typedError: String?, unstubbed: String? = nil, writingBack: String? = nil,
-    spy: SpyCall? = nil
-  ) -> String {
-    // A static member looks its storage up once (the current test's, see StaticMockStores.swift)
-    // and uses it for both the record and the answer; an instance member reads `self.storage`.
-    let lookUp = storage == storageExpression(isStatic: true) ? "let _verityStorage = \(storage)\n" : ""
-    let storage = lookUp.isEmpty ? storage : "_verityStorage"
-    let literal = stringLiteral(identifier)
-    let record = (["\(literal)"] + parameters.map(recordedArgument)).joined(separator: ", ")
-    // A member with `inout` parameters passes the closure that runs a write-back answer on them.
-    let values = "[\(parameters.map(matchedValue).joined(separator: ", "))]" + (writingBack.map { ", writingBack: \($0)" } ?? "")
-    let tuple = argumentTuple(parameters)
-    var answer: String
-    if let typedError {
-      answer = """
-        do {
-          return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)
-        } catch let error as \(typedError) {
-          throw error
-        } catch {
-          return try \(storage).typedErrorMismatch(error, as: \(typedError).self, \(literal)) as \(returnType)
-        }
-        """
-    } else if throwing {
-      answer = "return try \(storage).answerThrowing(\(literal), arguments: \(tuple), values: \(values)) as \(returnType)"
-    } else {
-      let fallback = unstubbed.map { ", unstubbed: \($0)" } ?? ""
-      answer = "return \(storage).answer(\(literal), arguments: \(tuple), values: \(values)\(fallback)) as \(returnType)"
-    }
-    // Non-escaping closures reach the answer through `withoutActuallyEscaping`.
-    for parameter in parameters.reversed() where parameter.isNonEscapingClosure {
-      let tryKeyword = throwing || typedError != nil ? "try " : ""
-      answer = """
-        return \(tryKeyword)withoutActuallyEscaping(\(parameter.name)) { \(parameter.name) in
-        \(indent(answer))
-        }
-        """
-    }
-    // A spying mock answers from a matching stub or calls the real object; any other mock pays
-    // one check of `storage.spy`.
-    let spying = spy.map {
-      spyBlock($0, identifier: identifier, parameters: parameters, storage: storage, returnType: returnType,
-        throwing: throwing, typedError: typedError, writingBack: writingBack)
-    } ?? ""
-    return """
-      \(lookUp)\(storage).log.record(\(record))
-      \(spying)\(answer)
-      """
-  }
-
-  /// `storage`, or the type's static storage.
-  func storageExpression(isStatic: Bool) -> String {
-    isStatic ? "Verity.MockStorage.staticStorage(for: Self.self)" : "self.storage"
-  }
-
-  func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-    modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-  }
-
-  /// A `nonisolated` requirement of an isolated protocol: its witness must be `nonisolated` too.
-  func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
-    modifiers.contains { $0.name.text == "nonisolated" }
-  }
-
 }
 
 func indent(_ text: String) -> String {

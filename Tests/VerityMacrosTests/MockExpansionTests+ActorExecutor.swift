@@ -51,21 +51,8 @@ extension MockExpansionTests {
           _verityExecutorActor.unownedExecutor
         }
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          self._verityExecutorActor = Verity._MockExecutorActor()
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
           self._verityExecutorActor = Verity._MockExecutorActor()
@@ -134,12 +121,11 @@ extension MockExpansionTests {
           Verity.MockCall(storage: self.storage, identifier: "get owner", typedArguments: [], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set owner` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set owner` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $owner(set newValue: Verity.Matcher<String>) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set owner", matchers: newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set owner` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $owner(set newValue: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set owner", typedArguments: [newValue], throwing: Swift.Never.self)
@@ -162,12 +148,11 @@ extension MockExpansionTests {
           return try self.storage.answerThrowing("deposit(_:note:)", arguments: (amount, note), values: [amount, note]) as Int
         }
 
-        /// Calls to `deposit(_:note:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `deposit(_:note:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $deposit(_ amount: Verity.Matcher<Int> = Verity.any(), note: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(Int, String), Int> {
           Verity.MockCall(storage: self.storage, identifier: "deposit(_:note:)", matchers: amount, note)
         }
 
-        /// Calls to `deposit(_:note:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $deposit(_ amount: Int, note: String) -> Verity.MockCall<(Int, String), Int> {
           Verity.MockCall(storage: self.storage, identifier: "deposit(_:note:)", typedArguments: [amount, note])
@@ -210,9 +195,7 @@ extension MockExpansionTests {
         func normalize(_ entries: inout [Int], scale: Int) -> Bool {
           self.storage.log.record("normalize(_:scale:)", Verity.recordable(entries), Verity.recordable(scale))
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("normalize(_:scale:)", arguments: (entries, scale), values: [entries, scale], writingBack: { (answer: @Sendable (inout [Int], Int) throws -> Bool) in
-                try answer(&entries, scale)
-              }) as Bool? {
+            if let _verityStubbed = self.storage.stubbedAnswer("normalize(_:scale:)", arguments: (entries, scale), values: [entries, scale], writingBack: { (answer: @Sendable (inout [Int], Int) throws -> Bool) in try answer(&entries, scale) }) as Bool? {
               return _verityStubbed
             }
             func _verityForward<_VerityReal: Ledger>(_ _verityReal: _VerityReal) -> Bool {
@@ -226,17 +209,14 @@ extension MockExpansionTests {
             }
             return _verityForward(_verityReal)
           }
-          return self.storage.answer("normalize(_:scale:)", arguments: (entries, scale), values: [entries, scale], writingBack: { (answer: @Sendable (inout [Int], Int) throws -> Bool) in
-              try answer(&entries, scale)
-            }) as Bool
+          return self.storage.answer("normalize(_:scale:)", arguments: (entries, scale), values: [entries, scale], writingBack: { (answer: @Sendable (inout [Int], Int) throws -> Bool) in try answer(&entries, scale) }) as Bool
         }
 
-        /// Calls to `normalize(_:scale:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `normalize(_:scale:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $normalize(_ entries: Verity.Matcher<[Int]> = Verity.any(), scale: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout [Int], Int) throws -> Bool>, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "normalize(_:scale:)", matchers: entries, scale, throwing: Swift.Never.self)
         }
 
-        /// Calls to `normalize(_:scale:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $normalize(_ entries: [Int], scale: Int) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout [Int], Int) throws -> Bool>, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "normalize(_:scale:)", typedArguments: [entries, scale], throwing: Swift.Never.self)
@@ -261,12 +241,11 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `get subscript(entry:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(entry:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $subscript(entry index: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Int> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(entry:)", matchers: index, throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(entry:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $subscript(entry index: Int) -> Verity.MockCall<Int, Int> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(entry:)", typedArguments: [index], throwing: Swift.Never.self)
@@ -275,9 +254,7 @@ extension MockExpansionTests {
         func each(_ body: (Int) -> Void) -> Void {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void"))
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
-            if let _verityStubbed = withoutActuallyEscaping(body) { body in
-              self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void")]) as Void?
-            } {
+            if let _verityStubbed = withoutActuallyEscaping(body) { body in self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) -> Void")]) as Void? } {
               return _verityStubbed
             }
             func _verityForward<_VerityReal: Ledger>(_ _verityReal: _VerityReal) -> Void {
@@ -303,9 +280,7 @@ extension MockExpansionTests {
         func log(_ message: @autoclosure () -> String, level: Int) -> Void {
           self.storage.log.record("log(_:level:)", Verity.NonEscapingClosureArgument(typeName: "() -> String"), Verity.recordable(level))
           if let _veritySpy = self.storage.spy, _veritySpy.sharesExecutor, let _verityReal = _veritySpy.object(as: (any Ledger & Sendable).self) {
-            if let _verityStubbed = withoutActuallyEscaping(message) { message in
-              self.storage.stubbedAnswer("log(_:level:)", arguments: (message, level), values: [Verity.NonEscapingClosureArgument(typeName: "() -> String"), level]) as Void?
-            } {
+            if let _verityStubbed = withoutActuallyEscaping(message) { message in self.storage.stubbedAnswer("log(_:level:)", arguments: (message, level), values: [Verity.NonEscapingClosureArgument(typeName: "() -> String"), level]) as Void? } {
               return _verityStubbed
             }
             func _verityForward<_VerityReal: Ledger>(_ _verityReal: _VerityReal) -> Void {
@@ -323,12 +298,11 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `log(_:level:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `log(_:level:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $log(_ message: Verity.Matcher<Any?> = Verity.any(), level: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(() -> String, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "log(_:level:)", matchers: message, level, throwing: Swift.Never.self)
         }
 
-        /// Calls to `log(_:level:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $log(_ message: Verity.Matcher<Any?> = Verity.any(), level: Int) -> Verity.MockCall<(() -> String, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "log(_:level:)", typedArguments: [message, level], throwing: Swift.Never.self)
@@ -362,20 +336,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -405,13 +367,7 @@ extension MockExpansionTests {
         nonisolated var unownedExecutor: UnownedSerialExecutor {
           get {
             self.storage.log.record("get unownedExecutor")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Pinned & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get unownedExecutor", arguments: (), values: []) as UnownedSerialExecutor? {
-                return _verityStubbed
-              }
-              return _verityReal.unownedExecutor
-            }
-            return self.storage.answer("get unownedExecutor", arguments: (), values: []) as UnownedSerialExecutor
+            return self.storage.answer("get unownedExecutor", arguments: (), values: [], spying: { (_verityReal: (any Pinned & Sendable)) in _verityReal.unownedExecutor }) as UnownedSerialExecutor
           }
         }
 

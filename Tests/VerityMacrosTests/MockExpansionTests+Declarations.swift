@@ -31,20 +31,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -73,21 +61,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func `for`(_ path: String) -> Int {
           self.storage.log.record("for(_:)", Verity.recordable(path))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("for(_:)", arguments: path, values: [path]) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.`for`(path)
-          }
-          return self.storage.answer("for(_:)", arguments: path, values: [path]) as Int
+          return self.storage.answer("for(_:)", arguments: path, values: [path], spying: { (_verityReal: (any Router & Sendable)) in _verityReal.`for`(path) }) as Int
         }
 
-        /// Calls to `for(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `for(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $for(_ path: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "for(_:)", matchers: path, throwing: Swift.Never.self)
         }
 
-        /// Calls to `for(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $for(_ path: String) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "for(_:)", typedArguments: [path], throwing: Swift.Never.self)
@@ -96,13 +77,7 @@ extension MockExpansionTests {
         var `default`: String {
           get {
             self.storage.log.record("get default")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get default", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.`default`
-            }
-            return self.storage.answer("get default", arguments: (), values: []) as String
+            return self.storage.answer("get default", arguments: (), values: [], spying: { (_verityReal: (any Router & Sendable)) in _verityReal.`default` }) as String
           }
         }
 
@@ -113,21 +88,14 @@ extension MockExpansionTests {
 
         func find(`for`: String, in scope: String, `default`: Int) -> Void {
           self.storage.log.record("find(for:in:default:)", Verity.recordable(`for`), Verity.recordable(scope), Verity.recordable(`default`))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Router & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.find(for: `for`, in: scope, default: `default`)
-          }
-          return self.storage.answer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`]) as Void
+          return self.storage.answer("find(for:in:default:)", arguments: (`for`, scope, `default`), values: [`for`, scope, `default`], spying: { (_verityReal: (any Router & Sendable)) in _verityReal.find(for: `for`, in: scope, default: `default`) }) as Void
         }
 
-        /// Calls to `find(for:in:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `find(for:in:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $find(`for`: Verity.Matcher<String> = Verity.any(), in scope: Verity.Matcher<String> = Verity.any(), `default`: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(String, String, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", matchers: `for`, scope, `default`, throwing: Swift.Never.self)
         }
 
-        /// Calls to `find(for:in:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $find(`for`: String, in scope: String, `default`: Int) -> Verity.MockCall<(String, String, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "find(for:in:default:)", typedArguments: [`for`, scope, `default`], throwing: Swift.Never.self)
@@ -173,20 +141,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -215,13 +171,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func common() -> Void {
           self.storage.log.record("common()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("common()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.common()
-          }
-          return self.storage.answer("common()", arguments: (), values: []) as Void
+          return self.storage.answer("common()", arguments: (), values: [], spying: { (_verityReal: (any Platform & Sendable)) in _verityReal.common() }) as Void
         }
 
         /// Calls to `common()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -232,13 +182,7 @@ extension MockExpansionTests {
         #if os(Linux)
         func linux() -> Int {
           self.storage.log.record("linux()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("linux()", arguments: (), values: []) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.linux()
-          }
-          return self.storage.answer("linux()", arguments: (), values: []) as Int
+          return self.storage.answer("linux()", arguments: (), values: [], spying: { (_verityReal: (any Platform & Sendable)) in _verityReal.linux() }) as Int
         }
 
         /// Calls to `linux()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -250,13 +194,7 @@ extension MockExpansionTests {
         var other: String {
           get {
             self.storage.log.record("get other")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Platform & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get other", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.other
-            }
-            return self.storage.answer("get other", arguments: (), values: []) as String
+            return self.storage.answer("get other", arguments: (), values: [], spying: { (_verityReal: (any Platform & Sendable)) in _verityReal.other }) as String
           }
         }
 
@@ -289,12 +227,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(debug:)", Verity.recordable(debug))
         }
 
-        /// Calls to `init(debug:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(debug:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $init(debug: Verity.Matcher<Bool> = Verity.any()) -> Verity.MockCall<Bool, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(debug:)", matchers: debug)
         }
 
-        /// Calls to `init(debug:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(debug: Bool) -> Verity.MockCall<Bool, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(debug:)", typedArguments: [debug])
@@ -335,20 +272,8 @@ extension MockExpansionTests {
           /// The mock's calls and stubs.
           let storage: Verity.MockStorage
 
-          /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-          /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-          /// this mock, or else where it created it.
-          ///
-          /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-          init(
-            strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-            line: UInt = #line, column: UInt = #column
-          ) {
-            self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          }
-
-          /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-          /// protocol's initializer requirements (and its parents') delegate to.
+          /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+          /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
           init(_verityStorage storage: Verity.MockStorage) {
             self.storage = storage
           }
@@ -371,13 +296,7 @@ extension MockExpansionTests {
 
           func load() -> Item? {
             self.storage.log.record("load()")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Client & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("load()", arguments: (), values: []) as Item?? {
-                return _verityStubbed
-              }
-              return _verityReal.load()
-            }
-            return self.storage.answer("load()", arguments: (), values: []) as Item?
+            return self.storage.answer("load()", arguments: (), values: [], spying: { (_verityReal: (any Client & Sendable)) in _verityReal.load() }) as Item?
           }
 
           /// Calls to `load()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -68,20 +68,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -111,13 +99,7 @@ extension MockExpansionTests {
         var storageValue: [String: Int] {
           get {
             self.storage.log.record("get storageValue")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get storageValue", arguments: (), values: []) as [String: Int]? {
-                return _verityStubbed
-              }
-              return _verityReal.storageValue
-            }
-            return self.storage.answer("get storageValue", arguments: (), values: []) as [String: Int]
+            return self.storage.answer("get storageValue", arguments: (), values: [], spying: { (_verityReal: (any Cache & Sendable)) in _verityReal.storageValue }) as [String: Int]
           }
         }
 
@@ -128,21 +110,14 @@ extension MockExpansionTests {
 
         func storageValue(for key: String) -> Int {
           self.storage.log.record("storageValue(for:)", Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Cache & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("storageValue(for:)", arguments: key, values: [key]) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.storageValue(for: key)
-          }
-          return self.storage.answer("storageValue(for:)", arguments: key, values: [key]) as Int
+          return self.storage.answer("storageValue(for:)", arguments: key, values: [key], spying: { (_verityReal: (any Cache & Sendable)) in _verityReal.storageValue(for: key) }) as Int
         }
 
-        /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `storageValue(for:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $storageValue(for key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", matchers: key, throwing: Swift.Never.self)
         }
 
-        /// Calls to `storageValue(for:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $storageValue(for key: String) -> Verity.MockCall<String, Int> {
           Verity.MockCall(storage: self.storage, identifier: "storageValue(for:)", typedArguments: [key], throwing: Swift.Never.self)

@@ -30,20 +30,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -72,21 +60,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T where T: Sendable {
           self.storage.log.record("decode(_:as:)", Verity.recordable(data), Verity.recordable(type))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Store & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T? {
-              return _verityStubbed
-            }
-            return try _verityReal.decode(data, as: type)
-          }
-          return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type]) as T
+          return try self.storage.answerThrowing("decode(_:as:)", arguments: (data, type), values: [data, type], spying: { (_verityReal: (any Store & Sendable)) in try _verityReal.decode(data, as: type) }) as T
         }
 
-        /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `decode(_:as:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $decode<T: Decodable>(_ data: Verity.Matcher<Data> = Verity.any(), as type: Verity.Matcher<T.Type> = Verity.any()) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
         }
 
-        /// Calls to `decode(_:as:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $decode<T: Decodable>(_ data: Data, as type: T.Type) -> Verity.MockCall<(Data, T.Type), T> where T: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "decode(_:as:)", genericArguments: [data, type])
@@ -106,12 +87,11 @@ extension MockExpansionTests {
           return self.storage.answer("put(_:)", arguments: item, values: [item]) as Void
         }
 
-        /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `put(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $put(_ item: Verity.Matcher<Item> = Verity.any()) -> Verity.MockCall<Item, Void> {
           Verity.MockCall(storage: self.storage, identifier: "put(_:)", matchers: item, throwing: Swift.Never.self)
         }
 
-        /// Calls to `put(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $put(_ item: Item) -> Verity.MockCall<Item, Void> {
           Verity.MockCall(storage: self.storage, identifier: "put(_:)", typedArguments: [item], throwing: Swift.Never.self)
@@ -149,20 +129,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -191,21 +159,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func serve(port: Int) -> Bool {
           self.storage.log.record("serve(port:)", Verity.recordable(port))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any HostedApplication & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("serve(port:)", arguments: port, values: [port]) as Bool? {
-              return _verityStubbed
-            }
-            return _verityReal.serve(port: port)
-          }
-          return self.storage.answer("serve(port:)", arguments: port, values: [port]) as Bool
+          return self.storage.answer("serve(port:)", arguments: port, values: [port], spying: { (_verityReal: (any HostedApplication & Sendable)) in _verityReal.serve(port: port) }) as Bool
         }
 
-        /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `serve(port:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $serve(port: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "serve(port:)", matchers: port, throwing: Swift.Never.self)
         }
 
-        /// Calls to `serve(port:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $serve(port: Int) -> Verity.MockCall<Int, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "serve(port:)", typedArguments: [port], throwing: Swift.Never.self)
@@ -241,20 +202,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }

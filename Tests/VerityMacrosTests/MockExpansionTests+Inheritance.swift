@@ -30,20 +30,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -72,21 +60,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func write(key: String, value: String) -> Void {
           self.storage.log.record("write(key:value:)", Verity.recordable(key), Verity.recordable(value))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any KeyStore & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("write(key:value:)", arguments: (key, value), values: [key, value]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.write(key: key, value: value)
-          }
-          return self.storage.answer("write(key:value:)", arguments: (key, value), values: [key, value]) as Void
+          return self.storage.answer("write(key:value:)", arguments: (key, value), values: [key, value], spying: { (_verityReal: (any KeyStore & Sendable)) in _verityReal.write(key: key, value: value) }) as Void
         }
 
-        /// Calls to `write(key:value:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `write(key:value:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $write(key: Verity.Matcher<String> = Verity.any(), value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(String, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", matchers: key, value, throwing: Swift.Never.self)
         }
 
-        /// Calls to `write(key:value:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(key: String, value: String) -> Verity.MockCall<(String, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "write(key:value:)", typedArguments: [key, value], throwing: Swift.Never.self)
@@ -120,21 +101,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          super.init()
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
           super.init()
@@ -165,21 +133,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didUpdate(_ count: Int) -> Void {
           self.storage.log.record("didUpdate(_:)", Verity.recordable(count))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any LegacyDelegate & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("didUpdate(_:)", arguments: count, values: [count]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.didUpdate(count)
-          }
-          return self.storage.answer("didUpdate(_:)", arguments: count, values: [count]) as Void
+          return self.storage.answer("didUpdate(_:)", arguments: count, values: [count], spying: { (_verityReal: (any LegacyDelegate & Sendable)) in _verityReal.didUpdate(count) }) as Void
         }
 
-        /// Calls to `didUpdate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `didUpdate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $didUpdate(_ count: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", matchers: count, throwing: Swift.Never.self)
         }
 
-        /// Calls to `didUpdate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didUpdate(_ count: Int) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didUpdate(_:)", typedArguments: [count], throwing: Swift.Never.self)
@@ -206,12 +167,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(name:)", Verity.recordable(name))
         }
 
-        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", matchers: name)
         }
 
-        /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(name: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])
@@ -241,20 +201,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -280,9 +228,9 @@ extension MockExpansionTests {
       /// ``TextStage``'s requirements for any `Verity.Mock` that adopts it (`TextStageMock`, and the
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension TextStage where Self: Verity.Mock {
-          #if DEBUG || VERITY_MOCKS
-          #endif
+        #if DEBUG || VERITY_MOCKS
 
+        #endif
       }
       """
     }

@@ -28,20 +28,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -70,13 +58,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func close() -> Void {
           self.storage.log.record("close()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Connection & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("close()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.close()
-          }
-          return self.storage.answer("close()", arguments: (), values: []) as Void
+          return self.storage.answer("close()", arguments: (), values: [], spying: { (_verityReal: (any Connection & Sendable)) in _verityReal.close() }) as Void
         }
 
         /// Calls to `close()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -105,12 +87,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(host:)", Verity.recordable(host))
         }
 
-        /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $init(host: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(host:)", matchers: host)
         }
 
-        /// Calls to `init(host:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $init(host: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(host:)", typedArguments: [host])
@@ -153,20 +134,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -201,20 +170,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -241,8 +198,8 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension Screen where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        #endif
 
+        #endif
       }
 
       /// ``Screen``'s initializers for any mock `@Mock` generates that adopts it (`ScreenMock`,
@@ -264,12 +221,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(title:)", Verity.recordable(title))
         }
 
-        /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(title:)", matchers: title)
         }
 
-        /// Calls to `init(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(title: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(title:)", typedArguments: [title])
@@ -290,12 +246,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(data:)", Verity.recordable(data))
         }
 
-        /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(data:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(data: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<[UInt8], Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(data:)", matchers: data)
         }
 
-        /// Calls to `init(data:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(data: [UInt8]) -> Verity.MockCall<[UInt8], Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(data:)", typedArguments: [data])
@@ -309,13 +264,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func show() -> Void {
           self.storage.log.record("show()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DetailScreen & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("show()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.show()
-          }
-          return self.storage.answer("show()", arguments: (), values: []) as Void
+          return self.storage.answer("show()", arguments: (), values: [], spying: { (_verityReal: (any DetailScreen & Sendable)) in _verityReal.show() }) as Void
         }
 
         /// Calls to `show()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -359,21 +308,8 @@ extension MockExpansionTests {
           _verityExecutorActor.unownedExecutor
         }
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          self._verityExecutorActor = Verity._MockExecutorActor()
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
           self._verityExecutorActor = Verity._MockExecutorActor()
@@ -402,8 +338,8 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension NamedStore where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        #endif
 
+        #endif
       }
 
       /// ``NamedStore``'s initializers for any mock `@Mock` generates that adopts it (`NamedStoreMock`,
@@ -425,12 +361,11 @@ extension MockExpansionTests {
           self.storage.log.record("init(name:)", Verity.recordable(name))
         }
 
-        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `init(name:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $init(name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", matchers: name)
         }
 
-        /// Calls to `init(name:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $init(name: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "init(name:)", typedArguments: [name])

@@ -41,21 +41,8 @@ extension MockExpansionTests {
           _verityExecutorActor.unownedExecutor
         }
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          self._verityExecutorActor = Verity._MockExecutorActor()
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
           self._verityExecutorActor = Verity._MockExecutorActor()
@@ -92,20 +79,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -162,21 +137,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didSelect(row: Int) -> Void {
           self.storage.log.record("didSelect(row:)", Verity.recordable(row))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Delegate & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("didSelect(row:)", arguments: row, values: [row]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.didSelect(row: row)
-          }
-          return self.storage.answer("didSelect(row:)", arguments: row, values: [row]) as Void
+          return self.storage.answer("didSelect(row:)", arguments: row, values: [row], spying: { (_verityReal: (any Delegate & Sendable)) in _verityReal.didSelect(row: row) }) as Void
         }
 
-        /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `didSelect(row:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $didSelect(row: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", matchers: row, throwing: Swift.Never.self)
         }
 
-        /// Calls to `didSelect(row:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $didSelect(row: Int) -> Verity.MockCall<Int, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didSelect(row:)", typedArguments: [row], throwing: Swift.Never.self)
@@ -210,20 +178,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -252,13 +208,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         @MainActor func foo() -> Void {
           self.storage.log.record("foo()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Test & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("foo()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.foo()
-          }
-          return self.storage.answer("foo()", arguments: (), values: []) as Void
+          return self.storage.answer("foo()", arguments: (), values: [], spying: { (_verityReal: (any Test & Sendable)) in _verityReal.foo() }) as Void
         }
 
         /// Calls to `foo()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -269,13 +219,7 @@ extension MockExpansionTests {
         @MainActor var title: String {
           get {
             self.storage.log.record("get title")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Test & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get title", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.title
-            }
-            return self.storage.answer("get title", arguments: (), values: []) as String
+            return self.storage.answer("get title", arguments: (), values: [], spying: { (_verityReal: (any Test & Sendable)) in _verityReal.title }) as String
           }
         }
 
@@ -311,20 +255,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -353,13 +285,7 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func next() -> Int {
           self.storage.log.record("next()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Counter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("next()", arguments: (), values: []) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.next()
-          }
-          return self.storage.answer("next()", arguments: (), values: []) as Int
+          return self.storage.answer("next()", arguments: (), values: [], spying: { (_verityReal: (any Counter & Sendable)) in _verityReal.next() }) as Int
         }
 
         /// Calls to `next()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

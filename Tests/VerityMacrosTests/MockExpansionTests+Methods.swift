@@ -27,20 +27,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         public let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        public init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         public init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -69,21 +57,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         public func getAlbum(id: UUID) async throws -> Album {
           self.storage.log.record("getAlbum(id:)", Verity.recordable(id))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any AlbumService & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album? {
-              return _verityStubbed
-            }
-            return try await _verityReal.getAlbum(id: id)
-          }
-          return try self.storage.answerThrowing("getAlbum(id:)", arguments: id, values: [id]) as Album
+          return try await self.storage.answerThrowing("getAlbum(id:)", arguments: id, values: [id], spyingAsync: { (_verityReal: (any AlbumService & Sendable)) in try await _verityReal.getAlbum(id: id) }) as Album
         }
 
-        /// Calls to `getAlbum(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `getAlbum(id:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         public func $getAlbum(id: Verity.Matcher<UUID> = Verity.any()) -> Verity.MockCall<UUID, Album> {
           Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", matchers: id)
         }
 
-        /// Calls to `getAlbum(id:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         public func $getAlbum(id: UUID) -> Verity.MockCall<UUID, Album> {
           Verity.MockCall(storage: self.storage, identifier: "getAlbum(id:)", typedArguments: [id])
@@ -119,20 +100,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -161,21 +130,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func move(_ from: Int, to destination: Int) -> Void {
           self.storage.log.record("move(_:to:)", Verity.recordable(from), Verity.recordable(destination))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.move(from, to: destination)
-          }
-          return self.storage.answer("move(_:to:)", arguments: (from, destination), values: [from, destination]) as Void
+          return self.storage.answer("move(_:to:)", arguments: (from, destination), values: [from, destination], spying: { (_verityReal: (any Mover & Sendable)) in _verityReal.move(from, to: destination) }) as Void
         }
 
-        /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `move(_:to:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $move(_ from: Verity.Matcher<Int> = Verity.any(), to destination: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", matchers: from, destination, throwing: Swift.Never.self)
         }
 
-        /// Calls to `move(_:to:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $move(_ from: Int, to destination: Int) -> Verity.MockCall<(Int, Int), Void> {
           Verity.MockCall(storage: self.storage, identifier: "move(_:to:)", typedArguments: [from, destination], throwing: Swift.Never.self)
@@ -183,13 +145,7 @@ extension MockExpansionTests {
 
         func reset() -> Void {
           self.storage.log.record("reset()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.reset()
-          }
-          return self.storage.answer("reset()", arguments: (), values: []) as Void
+          return self.storage.answer("reset()", arguments: (), values: [], spying: { (_verityReal: (any Mover & Sendable)) in _verityReal.reset() }) as Void
         }
 
         /// Calls to `reset()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -199,13 +155,7 @@ extension MockExpansionTests {
 
         @discardableResult func save() throws -> Bool {
           self.storage.log.record("save()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Mover & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("save()", arguments: (), values: []) as Bool? {
-              return _verityStubbed
-            }
-            return try _verityReal.save()
-          }
-          return try self.storage.answerThrowing("save()", arguments: (), values: []) as Bool
+          return try self.storage.answerThrowing("save()", arguments: (), values: [], spying: { (_verityReal: (any Mover & Sendable)) in try _verityReal.save() }) as Bool
         }
 
         /// Calls to `save()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -241,20 +191,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -304,12 +242,11 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $validate(_ value: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", matchers: value, throwing: ValidationError.self)
         }
 
-        /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $validate(_ value: String) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [value], throwing: ValidationError.self)
@@ -318,9 +255,7 @@ extension MockExpansionTests {
         func each(_ body: (Int) throws -> Void) rethrows -> Void {
           self.storage.log.record("each(_:)", Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void"))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Validator & Sendable).self) {
-            if let _verityStubbed = withoutActuallyEscaping(body) { body in
-              self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void?
-            } {
+            if let _verityStubbed = withoutActuallyEscaping(body) { body in self.storage.stubbedAnswer("each(_:)", arguments: body, values: [Verity.NonEscapingClosureArgument(typeName: "(Int) throws -> Void")]) as Void? } {
               return _verityStubbed
             }
             return try _verityReal.each(body)
@@ -367,20 +302,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -410,9 +333,7 @@ extension MockExpansionTests {
         func perform(_ work: () -> Void) -> Void {
           self.storage.log.record("perform(_:)", Verity.NonEscapingClosureArgument(typeName: "() -> Void"))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
-            if let _verityStubbed = withoutActuallyEscaping(work) { work in
-              self.storage.stubbedAnswer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void?
-            } {
+            if let _verityStubbed = withoutActuallyEscaping(work) { work in self.storage.stubbedAnswer("perform(_:)", arguments: work, values: [Verity.NonEscapingClosureArgument(typeName: "() -> Void")]) as Void? } {
               return _verityStubbed
             }
             return _verityReal.perform(work)
@@ -429,13 +350,7 @@ extension MockExpansionTests {
 
         func fetch(completion: @escaping @Sendable (Int) -> Void) -> Void {
           self.storage.log.record("fetch(completion:)", Verity.recordable(completion))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("fetch(completion:)", arguments: completion, values: [completion]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.fetch(completion: completion)
-          }
-          return self.storage.answer("fetch(completion:)", arguments: completion, values: [completion]) as Void
+          return self.storage.answer("fetch(completion:)", arguments: completion, values: [completion], spying: { (_verityReal: (any Worker & Sendable)) in _verityReal.fetch(completion: completion) }) as Void
         }
 
         /// Calls to `fetch(completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -446,24 +361,19 @@ extension MockExpansionTests {
         func increment(_ value: inout Int) -> Void {
           self.storage.log.record("increment(_:)", Verity.recordable(value))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Worker & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
-                try answer(&value)
-              }) as Void? {
+            if let _verityStubbed = self.storage.stubbedAnswer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in try answer(&value) }) as Void? {
               return _verityStubbed
             }
             return _verityReal.increment(&value)
           }
-          return self.storage.answer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in
-              try answer(&value)
-            }) as Void
+          return self.storage.answer("increment(_:)", arguments: value, values: [value], writingBack: { (answer: @Sendable (inout Int) throws -> Void) in try answer(&value) }) as Void
         }
 
-        /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `increment(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $increment(_ value: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Int) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "increment(_:)", matchers: value, throwing: Swift.Never.self)
         }
 
-        /// Calls to `increment(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $increment(_ value: Int) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Int) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "increment(_:)", typedArguments: [value], throwing: Swift.Never.self)
@@ -474,12 +384,11 @@ extension MockExpansionTests {
           return self.storage.answer("tag(_:)", arguments: tags, values: [tags]) as Void
         }
 
-        /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `tag(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $tag(_ tags: Verity.Matcher<[String]> = Verity.any()) -> Verity.MockCall<[String], Void> {
           Verity.MockCall(storage: self.storage, identifier: "tag(_:)", matchers: tags, throwing: Swift.Never.self)
         }
 
-        /// Calls to `tag(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $tag(_ tags: [String]) -> Verity.MockCall<[String], Void> {
           Verity.MockCall(storage: self.storage, identifier: "tag(_:)", typedArguments: [tags], throwing: Swift.Never.self)

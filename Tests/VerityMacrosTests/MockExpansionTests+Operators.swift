@@ -35,20 +35,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -93,34 +81,31 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension Scalable where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        /// Calls to `==(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `==(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         static func $equals(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<(Self, Self), Bool> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", matchers: lhs, rhs, throwing: Swift.Never.self)
         }
 
-        /// Calls to `==(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $equals(_ lhs: Self, _ rhs: Self) -> Verity.MockCall<(Self, Self), Bool> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "==(_:_:)", typedArguments: [Verity.identical(to: lhs), Verity.identical(to: rhs)], throwing: Swift.Never.self)
         }
 
-        /// Calls to `prefix -(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `prefix -(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         static func $prefixMinus(_ value: Verity.Matcher<Self> = Verity.any()) -> Verity.MockCall<Self, Self> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", matchers: value, throwing: Swift.Never.self)
         }
 
-        /// Calls to `prefix -(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $prefixMinus(_ value: Self) -> Verity.MockCall<Self, Self> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "prefix -(_:)", typedArguments: [Verity.identical(to: value)], throwing: Swift.Never.self)
         }
 
-        /// Calls to `<>(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `<>(_:_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Verity.Matcher<Self> = Verity.any(), _ rhs: Verity.Matcher<T> = Verity.any()) -> Verity.MockCall<(Self, T), Int> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", genericArguments: [lhs, rhs], throwing: Swift.Never.self)
         }
 
-        /// Calls to `<>(_:_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         static func $operatorLessGreater<T: BinaryInteger>(_ lhs: Self, _ rhs: T) -> Verity.MockCall<(Self, T), Int> {
           Verity.MockCall(storage: Verity.MockStorage.staticStorage(for: Self.self), identifier: "<>(_:_:)", genericArguments: [Verity.identical(to: lhs), rhs], throwing: Swift.Never.self)
@@ -128,21 +113,14 @@ extension MockExpansionTests {
 
         func scale(by factor: Double) -> Void {
           self.storage.log.record("scale(by:)", Verity.recordable(factor))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Scalable & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("scale(by:)", arguments: factor, values: [factor]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.scale(by: factor)
-          }
-          return self.storage.answer("scale(by:)", arguments: factor, values: [factor]) as Void
+          return self.storage.answer("scale(by:)", arguments: factor, values: [factor], spying: { (_verityReal: (any Scalable & Sendable)) in _verityReal.scale(by: factor) }) as Void
         }
 
-        /// Calls to `scale(by:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `scale(by:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $scale(by factor: Verity.Matcher<Double> = Verity.any()) -> Verity.MockCall<Double, Void> {
           Verity.MockCall(storage: self.storage, identifier: "scale(by:)", matchers: factor, throwing: Swift.Never.self)
         }
 
-        /// Calls to `scale(by:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $scale(by factor: Double) -> Verity.MockCall<Double, Void> {
           Verity.MockCall(storage: self.storage, identifier: "scale(by:)", typedArguments: [factor], throwing: Swift.Never.self)

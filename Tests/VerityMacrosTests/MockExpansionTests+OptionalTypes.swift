@@ -33,20 +33,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -76,13 +64,7 @@ extension MockExpansionTests {
         var prop: any SomeProtocol<String> {
           get {
             self.storage.log.record("get prop")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get prop", arguments: (), values: []) as (any SomeProtocol<String>)? {
-                return _verityStubbed
-              }
-              return _verityReal.prop
-            }
-            return self.storage.answer("get prop", arguments: (), values: []) as any SomeProtocol<String>
+            return self.storage.answer("get prop", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.prop }) as any SomeProtocol<String>
           }
         }
 
@@ -93,13 +75,7 @@ extension MockExpansionTests {
 
         func make() -> any Shape & Sendable {
           self.storage.log.record("make()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("make()", arguments: (), values: []) as (any Shape & Sendable)? {
-              return _verityStubbed
-            }
-            return _verityReal.make()
-          }
-          return self.storage.answer("make()", arguments: (), values: []) as any Shape & Sendable
+          return self.storage.answer("make()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.make() }) as any Shape & Sendable
         }
 
         /// Calls to `make()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -109,13 +85,7 @@ extension MockExpansionTests {
 
         func both() -> Shape & Sendable {
           self.storage.log.record("both()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("both()", arguments: (), values: []) as (Shape & Sendable)? {
-              return _verityStubbed
-            }
-            return _verityReal.both()
-          }
-          return self.storage.answer("both()", arguments: (), values: []) as Shape & Sendable
+          return self.storage.answer("both()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.both() }) as Shape & Sendable
         }
 
         /// Calls to `both()` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -125,13 +95,7 @@ extension MockExpansionTests {
 
         func handler() -> @Sendable () -> Void {
           self.storage.log.record("handler()")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Source & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("handler()", arguments: (), values: []) as (@Sendable () -> Void)? {
-              return _verityStubbed
-            }
-            return _verityReal.handler()
-          }
-          return self.storage.answer("handler()", arguments: (), values: []) as @Sendable () -> Void
+          return self.storage.answer("handler()", arguments: (), values: [], spying: { (_verityReal: (any Source & Sendable)) in _verityReal.handler() }) as @Sendable () -> Void
         }
 
         /// Calls to `handler()` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -29,20 +29,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -71,21 +59,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func load(id: Int) -> String {
           self.storage.log.record("load(id: Int)", Verity.recordable(id))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Loader & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("load(id: Int)", arguments: id, values: [id]) as String? {
-              return _verityStubbed
-            }
-            return _verityReal.load(id: id)
-          }
-          return self.storage.answer("load(id: Int)", arguments: id, values: [id]) as String
+          return self.storage.answer("load(id: Int)", arguments: id, values: [id], spying: { (_verityReal: (any Loader & Sendable)) in _verityReal.load(id: id) }) as String
         }
 
-        /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `load(id: Int)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $load(id: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Int, String> {
           Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", matchers: id, throwing: Swift.Never.self)
         }
 
-        /// Calls to `load(id: Int)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: Int) -> Verity.MockCall<Int, String> {
           Verity.MockCall(storage: self.storage, identifier: "load(id: Int)", typedArguments: [id], throwing: Swift.Never.self)
@@ -93,21 +74,14 @@ extension MockExpansionTests {
 
         func load(id: String) -> String {
           self.storage.log.record("load(id: String)", Verity.recordable(id))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Loader & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("load(id: String)", arguments: id, values: [id]) as String? {
-              return _verityStubbed
-            }
-            return _verityReal.load(id: id)
-          }
-          return self.storage.answer("load(id: String)", arguments: id, values: [id]) as String
+          return self.storage.answer("load(id: String)", arguments: id, values: [id], spying: { (_verityReal: (any Loader & Sendable)) in _verityReal.load(id: id) }) as String
         }
 
-        /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `load(id: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $load(id: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, String> {
           Verity.MockCall(storage: self.storage, identifier: "load(id: String)", matchers: id, throwing: Swift.Never.self)
         }
 
-        /// Calls to `load(id: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $load(id: String) -> Verity.MockCall<String, String> {
           Verity.MockCall(storage: self.storage, identifier: "load(id: String)", typedArguments: [id], throwing: Swift.Never.self)
@@ -145,20 +119,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -187,21 +149,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func start(address: String) -> Void {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("start(address: String)", arguments: address, values: [address]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.start(address: address)
-          }
-          return self.storage.answer("start(address: String)", arguments: address, values: [address]) as Void
+          return self.storage.answer("start(address: String)", arguments: address, values: [address], spying: { (_verityReal: (any Starter & Sendable)) in _verityReal.start(address: address) }) as Void
         }
 
-        /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address, throwing: Swift.Never.self)
         }
 
-        /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start(address: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address], throwing: Swift.Never.self)
@@ -209,21 +164,14 @@ extension MockExpansionTests {
 
         func start(address: String) async -> Void {
           self.storage.log.record("start(address: String) async", Verity.recordable(address))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("start(address: String) async", arguments: address, values: [address]) as Void? {
-              return _verityStubbed
-            }
-            return await _verityReal.start(address: address)
-          }
-          return self.storage.answer("start(address: String) async", arguments: address, values: [address]) as Void
+          return await self.storage.answer("start(address: String) async", arguments: address, values: [address], spyingAsync: { (_verityReal: (any Starter & Sendable)) in await _verityReal.start(address: address) }) as Void
         }
 
-        /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $start_async(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address, throwing: Swift.Never.self)
         }
 
-        /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start_async(address: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address], throwing: Swift.Never.self)
@@ -231,21 +179,14 @@ extension MockExpansionTests {
 
         func startAsync(address: String) -> Void {
           self.storage.log.record("startAsync(address:)", Verity.recordable(address))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Starter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("startAsync(address:)", arguments: address, values: [address]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.startAsync(address: address)
-          }
-          return self.storage.answer("startAsync(address:)", arguments: address, values: [address]) as Void
+          return self.storage.answer("startAsync(address:)", arguments: address, values: [address], spying: { (_verityReal: (any Starter & Sendable)) in _verityReal.startAsync(address: address) }) as Void
         }
 
-        /// Calls to `startAsync(address:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `startAsync(address:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", matchers: address, throwing: Swift.Never.self)
         }
 
-        /// Calls to `startAsync(address:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $startAsync(address: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "startAsync(address:)", typedArguments: [address], throwing: Swift.Never.self)
@@ -283,20 +224,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -325,21 +254,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func start(address: String) throws -> Void {
           self.storage.log.record("start(address: String)", Verity.recordable(address))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String)", arguments: address, values: [address]) as Void? {
-              return _verityStubbed
-            }
-            return try _verityReal.start(address: address)
-          }
-          return try self.storage.answerThrowing("start(address: String)", arguments: address, values: [address]) as Void
+          return try self.storage.answerThrowing("start(address: String)", arguments: address, values: [address], spying: { (_verityReal: (any Server & Sendable)) in try _verityReal.start(address: address) }) as Void
         }
 
-        /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `start(address: String)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $start(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String)", matchers: address)
         }
 
-        /// Calls to `start(address: String)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $start(address: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String)", typedArguments: [address])
@@ -347,21 +269,14 @@ extension MockExpansionTests {
 
         func start(address: String) async throws -> Void {
           self.storage.log.record("start(address: String) async", Verity.recordable(address))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("start(address: String) async", arguments: address, values: [address]) as Void? {
-              return _verityStubbed
-            }
-            return try await _verityReal.start(address: address)
-          }
-          return try self.storage.answerThrowing("start(address: String) async", arguments: address, values: [address]) as Void
+          return try await self.storage.answerThrowing("start(address: String) async", arguments: address, values: [address], spyingAsync: { (_verityReal: (any Server & Sendable)) in try await _verityReal.start(address: address) }) as Void
         }
 
-        /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `start(address: String) async` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $startAsync(address: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", matchers: address)
         }
 
-        /// Calls to `start(address: String) async` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $startAsync(address: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "start(address: String) async", typedArguments: [address])
@@ -369,13 +284,7 @@ extension MockExpansionTests {
 
         func value() -> Int {
           self.storage.log.record("value() -> Int")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("value() -> Int", arguments: (), values: []) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.value()
-          }
-          return self.storage.answer("value() -> Int", arguments: (), values: []) as Int
+          return self.storage.answer("value() -> Int", arguments: (), values: [], spying: { (_verityReal: (any Server & Sendable)) in _verityReal.value() }) as Int
         }
 
         /// Calls to `value() -> Int` whose arguments match these matchers (default `any()`), for `when` and `verify`.
@@ -385,13 +294,7 @@ extension MockExpansionTests {
 
         func value() -> String {
           self.storage.log.record("value() -> String")
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Server & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("value() -> String", arguments: (), values: []) as String? {
-              return _verityStubbed
-            }
-            return _verityReal.value()
-          }
-          return self.storage.answer("value() -> String", arguments: (), values: []) as String
+          return self.storage.answer("value() -> String", arguments: (), values: [], spying: { (_verityReal: (any Server & Sendable)) in _verityReal.value() }) as String
         }
 
         /// Calls to `value() -> String` whose arguments match these matchers (default `any()`), for `when` and `verify`.

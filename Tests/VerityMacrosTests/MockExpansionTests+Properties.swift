@@ -30,20 +30,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -73,13 +61,7 @@ extension MockExpansionTests {
         var name: String {
           get {
             self.storage.log.record("get name")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get name", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.name
-            }
-            return self.storage.answer("get name", arguments: (), values: []) as String
+            return self.storage.answer("get name", arguments: (), values: [], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.name }) as String
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
@@ -87,9 +69,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal.name = newValue
               return
             }
@@ -102,12 +82,11 @@ extension MockExpansionTests {
           Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $name(set newValue: Verity.Matcher<String>) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue], throwing: Swift.Never.self)
@@ -116,13 +95,7 @@ extension MockExpansionTests {
         var count: Int {
           get {
             self.storage.log.record("get count")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get count", arguments: (), values: []) as Int? {
-                return _verityStubbed
-              }
-              return _verityReal.count
-            }
-            return self.storage.answer("get count", arguments: (), values: []) as Int
+            return self.storage.answer("get count", arguments: (), values: [], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.count }) as Int
           }
         }
 
@@ -134,13 +107,7 @@ extension MockExpansionTests {
         var status: String {
           get async throws {
             self.storage.log.record("get status")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("get status", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return try await _verityReal.status
-            }
-            return try self.storage.answerThrowing("get status", arguments: (), values: []) as String
+            return try await self.storage.answerThrowing("get status", arguments: (), values: [], spyingAsync: { (_verityReal: (any Settings & Sendable)) in try await _verityReal.status }) as String
           }
         }
 

@@ -33,20 +33,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -76,24 +64,19 @@ extension MockExpansionTests {
         func adapt(_ request: inout Request, attempt: Int) -> Bool {
           self.storage.log.record("adapt(_:attempt:)", Verity.recordable(request), Verity.recordable(attempt))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in
-                try answer(&request, attempt)
-              }) as Bool? {
+            if let _verityStubbed = self.storage.stubbedAnswer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in try answer(&request, attempt) }) as Bool? {
               return _verityStubbed
             }
             return _verityReal.adapt(&request, attempt: attempt)
           }
-          return self.storage.answer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in
-              try answer(&request, attempt)
-            }) as Bool
+          return self.storage.answer("adapt(_:attempt:)", arguments: (request, attempt), values: [request, attempt], writingBack: { (answer: @Sendable (inout Request, Int) throws -> Bool) in try answer(&request, attempt) }) as Bool
         }
 
-        /// Calls to `adapt(_:attempt:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `adapt(_:attempt:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $adapt(_ request: Verity.Matcher<Request> = Verity.any(), attempt: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Request, Int) throws -> Bool>, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "adapt(_:attempt:)", matchers: request, attempt, throwing: Swift.Never.self)
         }
 
-        /// Calls to `adapt(_:attempt:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $adapt(_ request: Request, attempt: Int) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout Request, Int) throws -> Bool>, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "adapt(_:attempt:)", typedArguments: [request, attempt], throwing: Swift.Never.self)
@@ -102,24 +85,19 @@ extension MockExpansionTests {
         func normalize(_ text: inout String) async throws -> Int {
           self.storage.log.record("normalize(_:)", Verity.recordable(text))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in
-                try answer(&text)
-              }) as Int? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in try answer(&text) }) as Int? {
               return _verityStubbed
             }
             return try await _verityReal.normalize(&text)
           }
-          return try self.storage.answerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in
-              try answer(&text)
-            }) as Int
+          return try self.storage.answerThrowing("normalize(_:)", arguments: text, values: [text], writingBack: { (answer: @Sendable (inout String) throws -> Int) in try answer(&text) }) as Int
         }
 
-        /// Calls to `normalize(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `normalize(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $normalize(_ text: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout String) throws -> Int>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "normalize(_:)", matchers: text)
         }
 
-        /// Calls to `normalize(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $normalize(_ text: String) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout String) throws -> Int>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "normalize(_:)", typedArguments: [text])
@@ -129,9 +107,7 @@ extension MockExpansionTests {
           self.storage.log.record("validate(_:)", Verity.recordable(user))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any RequestAdapter & Sendable).self) {
             do {
-              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in
-                  try answer(&user)
-                }) as Void? {
+              if let _verityStubbed = try self.storage.stubbedAnswerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in try answer(&user) }) as Void? {
                 return _verityStubbed
               }
             } catch let error as UserError {
@@ -142,9 +118,7 @@ extension MockExpansionTests {
             return try _verityReal.validate(&user)
           }
           do {
-            return try self.storage.answerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in
-                try answer(&user)
-              }) as Void
+            return try self.storage.answerThrowing("validate(_:)", arguments: user, values: [user], writingBack: { (answer: @Sendable (inout User) throws -> Void) in try answer(&user) }) as Void
           } catch let error as UserError {
             throw error
           } catch {
@@ -152,12 +126,11 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $validate(_ user: Verity.Matcher<User> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout User) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", matchers: user, throwing: UserError.self)
         }
 
-        /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $validate(_ user: User) -> Verity.MockCall<Verity.InoutArguments<@Sendable (inout User) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [user], throwing: UserError.self)
@@ -191,20 +164,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -233,44 +194,35 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func value<V>(forKey key: String) -> V {
           self.storage.log.record("value(forKey:)", Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("value(forKey:)", arguments: key, values: [key]) as V? {
-              return _verityStubbed
-            }
-            return _verityReal.value(forKey: key)
-          }
-          return self.storage.answer("value(forKey:)", arguments: key, values: [key]) as V
+          return self.storage.answer("value(forKey:)", arguments: key, values: [key], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.value(forKey: key) }) as V
         }
 
-        /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $value<V>(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, V> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `value(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value<V>(forKey key: String) -> Verity.MockCall<String, V> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `value(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $value<V>(forKey key: Verity.Matcher<String> = Verity.any(), returning _verity_result: V.Type) -> Verity.MockCall<String, V> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `value(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value<V>(forKey key: String, returning _verity_result: V.Type) -> Verity.MockCall<String, V> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `value(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`.
+        /// Calls to `value(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", matchers: key, throwing: Swift.Never.self)
         }
 
-        /// Calls to `value(forKey:)` of every result type, with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $value(forKey key: String) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "value(forKey:)", typedArguments: [key], throwing: Swift.Never.self)
@@ -278,21 +230,14 @@ extension MockExpansionTests {
 
         func store<V>(_ value: V, forKey key: String) -> Void {
           self.storage.log.record("store(_:forKey:)", Verity.recordable(value), Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("store(_:forKey:)", arguments: (value, key), values: [value, key]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.store(value, forKey: key)
-          }
-          return self.storage.answer("store(_:forKey:)", arguments: (value, key), values: [value, key]) as Void
+          return self.storage.answer("store(_:forKey:)", arguments: (value, key), values: [value, key], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.store(value, forKey: key) }) as Void
         }
 
-        /// Calls to `store(_:forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `store(_:forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $store<V>(_ value: Verity.Matcher<V> = Verity.any(), forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<(V, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", genericArguments: [value, key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `store(_:forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $store<V>(_ value: V, forKey key: String) -> Verity.MockCall<(V, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "store(_:forKey:)", genericArguments: [value, key], throwing: Swift.Never.self)
@@ -324,20 +269,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -367,16 +300,12 @@ extension MockExpansionTests {
         func wrap(_ f: inout @Sendable (Int) -> Int) -> Void {
           self.storage.log.record("wrap(_:)", Verity.recordable(f))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any P & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("wrap(_:)", arguments: f, values: [f], writingBack: { (answer: @Sendable (inout @Sendable (Int) -> Int) throws -> Void) in
-                try answer(&f)
-              }) as Void? {
+            if let _verityStubbed = self.storage.stubbedAnswer("wrap(_:)", arguments: f, values: [f], writingBack: { (answer: @Sendable (inout @Sendable (Int) -> Int) throws -> Void) in try answer(&f) }) as Void? {
               return _verityStubbed
             }
             return _verityReal.wrap(&f)
           }
-          return self.storage.answer("wrap(_:)", arguments: f, values: [f], writingBack: { (answer: @Sendable (inout @Sendable (Int) -> Int) throws -> Void) in
-              try answer(&f)
-            }) as Void
+          return self.storage.answer("wrap(_:)", arguments: f, values: [f], writingBack: { (answer: @Sendable (inout @Sendable (Int) -> Int) throws -> Void) in try answer(&f) }) as Void
         }
 
         /// Calls to `wrap(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -30,20 +30,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -70,40 +58,27 @@ extension MockExpansionTests {
       /// `@Mock` mock of a protocol that inherits it), with their `$name(...)` handles.
       extension SettingsStore where Self: Verity.Mock {
         #if DEBUG || VERITY_MOCKS
-        subscript <Value>(_ key: SettingKey<Value>) -> Value? {
+        subscript<Value>(_ key: SettingKey<Value>) -> Value? {
           get {
             self.storage.log.record("get subscript(_:)", Verity.recordable(key))
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:)", arguments: key, values: [key]) as Value?? {
-                return _verityStubbed
-              }
-              return _verityReal[key]
-            }
-            return self.storage.answer("get subscript(_:)", arguments: key, values: [key]) as Value?
+            return self.storage.answer("get subscript(_:)", arguments: key, values: [key], spying: { (_verityReal: (any SettingsStore & Sendable)) in _verityReal[key] }) as Value?
           }
         }
 
-        /// Calls to `get subscript(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any()) -> Verity.MockCall<SettingKey<Value>, Value?> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>) -> Verity.MockCall<SettingKey<Value>, Value?> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        subscript <Value>(_ key: SettingKey<Value>, default fallback: Value) -> Value where Value: Sendable {
+        subscript<Value>(_ key: SettingKey<Value>, default fallback: Value) -> Value where Value: Sendable {
           get {
             self.storage.log.record("get subscript(_:default:)", Verity.recordable(key), Verity.recordable(fallback))
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any SettingsStore & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:default:)", arguments: (key, fallback), values: [key, fallback]) as Value? {
-                return _verityStubbed
-              }
-              return _verityReal[key, default: fallback]
-            }
-            return self.storage.answer("get subscript(_:default:)", arguments: (key, fallback), values: [key, fallback]) as Value
+            return self.storage.answer("get subscript(_:default:)", arguments: (key, fallback), values: [key, fallback], spying: { (_verityReal: (any SettingsStore & Sendable)) in _verityReal[key, default: fallback] }) as Value
           }
           set {
             self.storage.log.record("set subscript(_:default:)", Verity.recordable(key), Verity.recordable(fallback), Verity.recordable(newValue))
@@ -111,9 +86,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:default:)", arguments: (key, fallback, newValue), values: [key, fallback, newValue]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal[key, default: fallback] = newValue
               return
             }
@@ -121,23 +94,21 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `get subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any()) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", genericArguments: [key, fallback], throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value) -> Verity.MockCall<(SettingKey<Value>, Value), Value> where Value: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:default:)", genericArguments: [key, fallback], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set subscript(_:default:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript<Value>(_ key: Verity.Matcher<SettingKey<Value>> = Verity.any(), default fallback: Verity.Matcher<Value> = Verity.any(), set newValue: Verity.Matcher<Value>) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", genericArguments: [key, fallback, newValue], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:default:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript<Value>(_ key: SettingKey<Value>, default fallback: Value, set newValue: Value) -> Verity.MockCall<(SettingKey<Value>, Value, Value), Void> where Value: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:default:)", genericArguments: [key, fallback, newValue], throwing: Swift.Never.self)
@@ -173,20 +144,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -215,21 +174,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func makeDraft(title: String) -> sending Draft {
           self.storage.log.record("makeDraft(title:)", Verity.recordable(title))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any DraftFactory & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("makeDraft(title:)", arguments: title, values: [title]) as Draft? {
-              return _verityStubbed
-            }
-            return _verityReal.makeDraft(title: title)
-          }
-          return self.storage.answer("makeDraft(title:)", arguments: title, values: [title]) as Draft
+          return self.storage.answer("makeDraft(title:)", arguments: title, values: [title], spying: { (_verityReal: (any DraftFactory & Sendable)) in _verityReal.makeDraft(title: title) }) as Draft
         }
 
-        /// Calls to `makeDraft(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `makeDraft(title:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $makeDraft(title: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Draft> {
           Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", matchers: title, throwing: Swift.Never.self)
         }
 
-        /// Calls to `makeDraft(title:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $makeDraft(title: String) -> Verity.MockCall<String, Draft> {
           Verity.MockCall(storage: self.storage, identifier: "makeDraft(title:)", typedArguments: [title], throwing: Swift.Never.self)
@@ -246,12 +198,11 @@ extension MockExpansionTests {
           return self.storage.answer("archive(_:)", arguments: draft, values: [draft]) as Bool
         }
 
-        /// Calls to `archive(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `archive(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $archive(_ draft: Verity.Matcher<Draft> = Verity.any()) -> Verity.MockCall<Draft, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "archive(_:)", matchers: draft, throwing: Swift.Never.self)
         }
 
-        /// Calls to `archive(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $archive(_ draft: Draft) -> Verity.MockCall<Draft, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "archive(_:)", typedArguments: [draft], throwing: Swift.Never.self)
@@ -289,20 +240,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -331,21 +270,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func upload(_ data: Data, completion: ((Bool) -> Void)?) -> Void {
           self.storage.log.record("upload(_:completion:)", Verity.recordable(data), Verity.recordable(completion))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.upload(data, completion: completion)
-          }
-          return self.storage.answer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?]) as Void
+          return self.storage.answer("upload(_:completion:)", arguments: (data, completion), values: [data, completion as Any?], spying: { (_verityReal: (any PhotoUploader & Sendable)) in _verityReal.upload(data, completion: completion) }) as Void
         }
 
-        /// Calls to `upload(_:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `upload(_:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $upload(_ data: Verity.Matcher<Data> = Verity.any(), completion: Verity.Matcher<((Bool) -> Void)?> = Verity.any()) -> Verity.MockCall<(Data, ((Bool) -> Void)?), Void> {
           Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", matchers: data, completion, throwing: Swift.Never.self)
         }
 
-        /// Calls to `upload(_:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $upload(_ data: Data, completion: Verity.Matcher<((Bool) -> Void)?> = Verity.any()) -> Verity.MockCall<(Data, ((Bool) -> Void)?), Void> {
           Verity.MockCall(storage: self.storage, identifier: "upload(_:completion:)", typedArguments: [data, completion], throwing: Swift.Never.self)
@@ -353,21 +285,14 @@ extension MockExpansionTests {
 
         func cancel(id: Int, then handler: Optional<@Sendable (Int) -> Void>) -> Void {
           self.storage.log.record("cancel(id:then:)", Verity.recordable(id), Verity.recordable(handler))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.cancel(id: id, then: handler)
-          }
-          return self.storage.answer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?]) as Void
+          return self.storage.answer("cancel(id:then:)", arguments: (id, handler), values: [id, handler as Any?], spying: { (_verityReal: (any PhotoUploader & Sendable)) in _verityReal.cancel(id: id, then: handler) }) as Void
         }
 
-        /// Calls to `cancel(id:then:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `cancel(id:then:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $cancel(id: Verity.Matcher<Int> = Verity.any(), then handler: Verity.Matcher<Optional<@Sendable (Int) -> Void>> = Verity.any()) -> Verity.MockCall<(Int, Optional<@Sendable (Int) -> Void>), Void> {
           Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", matchers: id, handler, throwing: Swift.Never.self)
         }
 
-        /// Calls to `cancel(id:then:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $cancel(id: Int, then handler: Verity.Matcher<Optional<@Sendable (Int) -> Void>> = Verity.any()) -> Verity.MockCall<(Int, Optional<@Sendable (Int) -> Void>), Void> {
           Verity.MockCall(storage: self.storage, identifier: "cancel(id:then:)", typedArguments: [id, handler], throwing: Swift.Never.self)
@@ -375,13 +300,7 @@ extension MockExpansionTests {
 
         func observe(_ progress: (@Sendable (Double) -> Void)!) -> Void {
           self.storage.log.record("observe(_:)", Verity.recordable(progress))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any PhotoUploader & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("observe(_:)", arguments: progress, values: [progress as Any?]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.observe(progress)
-          }
-          return self.storage.answer("observe(_:)", arguments: progress, values: [progress as Any?]) as Void
+          return self.storage.answer("observe(_:)", arguments: progress, values: [progress as Any?], spying: { (_verityReal: (any PhotoUploader & Sendable)) in _verityReal.observe(progress) }) as Void
         }
 
         /// Calls to `observe(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.

@@ -40,21 +40,8 @@ extension MockExpansionTests {
           _verityExecutorActor.unownedExecutor
         }
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-          self._verityExecutorActor = Verity._MockExecutorActor()
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
           self._verityExecutorActor = Verity._MockExecutorActor()
@@ -130,13 +117,7 @@ extension MockExpansionTests {
         nonisolated var id: String {
           get {
             self.storage.log.record("get id")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Inbox & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get id", arguments: (), values: []) as String? {
-                return _verityStubbed
-              }
-              return _verityReal.id
-            }
-            return self.storage.answer("get id", arguments: (), values: []) as String
+            return self.storage.answer("get id", arguments: (), values: [], spying: { (_verityReal: (any Inbox & Sendable)) in _verityReal.id }) as String
           }
         }
 
@@ -172,20 +153,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         nonisolated let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        nonisolated init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         nonisolated init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -214,21 +183,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func show(_ text: String) -> Bool {
           self.storage.log.record("show(_:)", Verity.recordable(text))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Banner & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("show(_:)", arguments: text, values: [text]) as Bool? {
-              return _verityStubbed
-            }
-            return _verityReal.show(text)
-          }
-          return self.storage.answer("show(_:)", arguments: text, values: [text]) as Bool
+          return self.storage.answer("show(_:)", arguments: text, values: [text], spying: { (_verityReal: (any Banner & Sendable)) in _verityReal.show(text) }) as Bool
         }
 
-        /// Calls to `show(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `show(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         nonisolated func $show(_ text: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "show(_:)", matchers: text, throwing: Swift.Never.self)
         }
 
-        /// Calls to `show(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         nonisolated func $show(_ text: String) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "show(_:)", typedArguments: [text], throwing: Swift.Never.self)

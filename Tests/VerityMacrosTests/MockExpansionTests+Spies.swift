@@ -37,20 +37,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -80,24 +68,19 @@ extension MockExpansionTests {
         func send(_ frame: String, into buffer: inout [UInt8]) throws -> Int {
           self.storage.log.record("send(_:into:)", Verity.recordable(frame), Verity.recordable(buffer))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer], writingBack: { (answer: @Sendable (String, inout [UInt8]) throws -> Int) in
-                try answer(frame, &buffer)
-              }) as Int? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer], writingBack: { (answer: @Sendable (String, inout [UInt8]) throws -> Int) in try answer(frame, &buffer) }) as Int? {
               return _verityStubbed
             }
             return try _verityReal.send(frame, into: &buffer)
           }
-          return try self.storage.answerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer], writingBack: { (answer: @Sendable (String, inout [UInt8]) throws -> Int) in
-              try answer(frame, &buffer)
-            }) as Int
+          return try self.storage.answerThrowing("send(_:into:)", arguments: (frame, buffer), values: [frame, buffer], writingBack: { (answer: @Sendable (String, inout [UInt8]) throws -> Int) in try answer(frame, &buffer) }) as Int
         }
 
-        /// Calls to `send(_:into:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `send(_:into:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $send(_ frame: Verity.Matcher<String> = Verity.any(), into buffer: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (String, inout [UInt8]) throws -> Int>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "send(_:into:)", matchers: frame, buffer)
         }
 
-        /// Calls to `send(_:into:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $send(_ frame: String, into buffer: [UInt8]) -> Verity.MockCall<Verity.InoutArguments<@Sendable (String, inout [UInt8]) throws -> Int>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "send(_:into:)", typedArguments: [frame, buffer])
@@ -105,21 +88,14 @@ extension MockExpansionTests {
 
         func connect(host: String) async throws -> Void {
           self.storage.log.record("connect(host:)", Verity.recordable(host))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("connect(host:)", arguments: host, values: [host]) as Void? {
-              return _verityStubbed
-            }
-            return try await _verityReal.connect(host: host)
-          }
-          return try self.storage.answerThrowing("connect(host:)", arguments: host, values: [host]) as Void
+          return try await self.storage.answerThrowing("connect(host:)", arguments: host, values: [host], spyingAsync: { (_verityReal: (any Transport & Sendable)) in try await _verityReal.connect(host: host) }) as Void
         }
 
-        /// Calls to `connect(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `connect(host:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $connect(host: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "connect(host:)", matchers: host)
         }
 
-        /// Calls to `connect(host:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $connect(host: String) -> Verity.MockCall<String, Void> {
           Verity.MockCall(storage: self.storage, identifier: "connect(host:)", typedArguments: [host])
@@ -128,13 +104,7 @@ extension MockExpansionTests {
         var timeout: Double {
           get {
             self.storage.log.record("get timeout")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get timeout", arguments: (), values: []) as Double? {
-                return _verityStubbed
-              }
-              return _verityReal.timeout
-            }
-            return self.storage.answer("get timeout", arguments: (), values: []) as Double
+            return self.storage.answer("get timeout", arguments: (), values: [], spying: { (_verityReal: (any Transport & Sendable)) in _verityReal.timeout }) as Double
           }
           set {
             self.storage.log.record("set timeout", Verity.recordable(newValue))
@@ -142,9 +112,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set timeout", arguments: newValue, values: [newValue]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal.timeout = newValue
               return
             }
@@ -157,12 +125,11 @@ extension MockExpansionTests {
           Verity.MockCall(storage: self.storage, identifier: "get timeout", typedArguments: [], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set timeout` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set timeout` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $timeout(set newValue: Verity.Matcher<Double>) -> Verity.MockCall<Double, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set timeout", matchers: newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set timeout` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $timeout(set newValue: Double) -> Verity.MockCall<Double, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set timeout", typedArguments: [newValue], throwing: Swift.Never.self)
@@ -171,22 +138,15 @@ extension MockExpansionTests {
         subscript(header name: String) -> String? {
           get {
             self.storage.log.record("get subscript(header:)", Verity.recordable(name))
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Transport & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(header:)", arguments: name, values: [name]) as String?? {
-                return _verityStubbed
-              }
-              return _verityReal[header: name]
-            }
-            return self.storage.answer("get subscript(header:)", arguments: name, values: [name]) as String?
+            return self.storage.answer("get subscript(header:)", arguments: name, values: [name], spying: { (_verityReal: (any Transport & Sendable)) in _verityReal[header: name] }) as String?
           }
         }
 
-        /// Calls to `get subscript(header:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(header:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript(header name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, String?> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(header:)", matchers: name, throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(header:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(header name: String) -> Verity.MockCall<String, String?> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(header:)", typedArguments: [name], throwing: Swift.Never.self)
@@ -209,9 +169,7 @@ extension MockExpansionTests {
             if let _verityStubbed = self.storage.stubbedAnswer("reset()", arguments: (), values: []) as Void? {
               return _verityStubbed
             }
-            defer {
-              _veritySpy.putBack(&_verityReal)
-            }
+            defer { _veritySpy.putBack(&_verityReal) }
             return _verityReal.reset()
           }
           return self.storage.answer("reset()", arguments: (), values: []) as Void
@@ -254,20 +212,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -297,9 +243,7 @@ extension MockExpansionTests {
         func encode(_ value: Input, out: inout [UInt8]) throws -> Void {
           self.storage.log.record("encode(_:out:)", Verity.recordable(value), Verity.recordable(out))
           if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Encoder & Sendable).self) {
-            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in
-                try answer(value, &out)
-              }) as Void? {
+            if let _verityStubbed = try self.storage.stubbedAnswerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in try answer(value, &out) }) as Void? {
               return _verityStubbed
             }
             func _verityForward<_VerityReal: Encoder>(_ _verityReal: _VerityReal) throws -> Void {
@@ -307,17 +251,14 @@ extension MockExpansionTests {
             }
             return try _verityForward(_verityReal)
           }
-          return try self.storage.answerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in
-              try answer(value, &out)
-            }) as Void
+          return try self.storage.answerThrowing("encode(_:out:)", arguments: (value, out), values: [value, out], writingBack: { (answer: @Sendable (Input, inout [UInt8]) throws -> Void) in try answer(value, &out) }) as Void
         }
 
-        /// Calls to `encode(_:out:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `encode(_:out:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $encode(_ value: Verity.Matcher<Input> = Verity.any(), out: Verity.Matcher<[UInt8]> = Verity.any()) -> Verity.MockCall<Verity.InoutArguments<@Sendable (Input, inout [UInt8]) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "encode(_:out:)", matchers: value, out)
         }
 
-        /// Calls to `encode(_:out:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $encode(_ value: Input, out: [UInt8]) -> Verity.MockCall<Verity.InoutArguments<@Sendable (Input, inout [UInt8]) throws -> Void>, Void> {
           Verity.MockCall(storage: self.storage, identifier: "encode(_:out:)", typedArguments: [value, out])

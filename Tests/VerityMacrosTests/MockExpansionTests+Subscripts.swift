@@ -26,20 +26,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -69,13 +57,7 @@ extension MockExpansionTests {
         subscript(_ row: Int, column column: Int) -> String {
           get {
             self.storage.log.record("get subscript(_:column:)", Verity.recordable(row), Verity.recordable(column))
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Table & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String? {
-                return _verityStubbed
-              }
-              return _verityReal[row, column: column]
-            }
-            return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column]) as String
+            return self.storage.answer("get subscript(_:column:)", arguments: (row, column), values: [row, column], spying: { (_verityReal: (any Table & Sendable)) in _verityReal[row, column: column] }) as String
           }
           set {
             self.storage.log.record("set subscript(_:column:)", Verity.recordable(row), Verity.recordable(column), Verity.recordable(newValue))
@@ -83,9 +65,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set subscript(_:column:)", arguments: (row, column, newValue), values: [row, column, newValue]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal[row, column: column] = newValue
               return
             }
@@ -93,23 +73,21 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `get subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any()) -> Verity.MockCall<(Int, Int), String> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", matchers: row, column, throwing: Swift.Never.self)
         }
 
-        /// Calls to `get subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int) -> Verity.MockCall<(Int, Int), String> {
           Verity.MockCall(storage: self.storage, identifier: "get subscript(_:column:)", typedArguments: [row, column], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set subscript(_:column:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $subscript(_ row: Verity.Matcher<Int> = Verity.any(), column: Verity.Matcher<Int> = Verity.any(), set newValue: Verity.Matcher<String>) -> Verity.MockCall<(Int, Int, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", matchers: row, column, newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set subscript(_:column:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $subscript(_ row: Int, column: Int, set newValue: String) -> Verity.MockCall<(Int, Int, String), Void> {
           Verity.MockCall(storage: self.storage, identifier: "set subscript(_:column:)", typedArguments: [row, column, newValue], throwing: Swift.Never.self)

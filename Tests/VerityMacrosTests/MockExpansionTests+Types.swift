@@ -29,20 +29,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -71,21 +59,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func didFail(_ error: any Error) -> Void {
           self.storage.log.record("didFail(_:)", Verity.recordable(error))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Reporter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("didFail(_:)", arguments: error, values: [error]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.didFail(error)
-          }
-          return self.storage.answer("didFail(_:)", arguments: error, values: [error]) as Void
+          return self.storage.answer("didFail(_:)", arguments: error, values: [error], spying: { (_verityReal: (any Reporter & Sendable)) in _verityReal.didFail(error) }) as Void
         }
 
-        /// Calls to `didFail(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `didFail(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $didFail(_ error: Verity.Matcher<any Error> = Verity.any()) -> Verity.MockCall<any Error, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", matchers: error, throwing: Swift.Never.self)
         }
 
-        /// Calls to `didFail(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $didFail(_ error: any Error) -> Verity.MockCall<any Error, Void> {
           Verity.MockCall(storage: self.storage, identifier: "didFail(_:)", typedArguments: [error], throwing: Swift.Never.self)
@@ -93,21 +74,14 @@ extension MockExpansionTests {
 
         func write(_ body: some Sequence<UInt8>) -> Int {
           self.storage.log.record("write(_:)", Verity.recordable(body))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Reporter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("write(_:)", arguments: (body as any Sequence<UInt8>), values: [body]) as Int? {
-              return _verityStubbed
-            }
-            return _verityReal.write(body)
-          }
-          return self.storage.answer("write(_:)", arguments: (body as any Sequence<UInt8>), values: [body]) as Int
+          return self.storage.answer("write(_:)", arguments: (body as any Sequence<UInt8>), values: [body], spying: { (_verityReal: (any Reporter & Sendable)) in _verityReal.write(body) }) as Int
         }
 
-        /// Calls to `write(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `write(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $write(_ body: Verity.Matcher<any Sequence<UInt8>> = Verity.any()) -> Verity.MockCall<any Sequence<UInt8>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "write(_:)", genericArguments: [body], throwing: Swift.Never.self)
         }
 
-        /// Calls to `write(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $write(_ body: any Sequence<UInt8>) -> Verity.MockCall<any Sequence<UInt8>, Int> {
           Verity.MockCall(storage: self.storage, identifier: "write(_:)", genericArguments: [body], throwing: Swift.Never.self)
@@ -143,20 +117,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -196,13 +158,7 @@ extension MockExpansionTests {
         var name: String! {
           get {
             self.storage.log.record("get name")
-            if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
-              if let _verityStubbed = self.storage.stubbedAnswer("get name", arguments: (), values: []) as String?? {
-                return _verityStubbed
-              }
-              return _verityReal.name
-            }
-            return self.storage.answer("get name", arguments: (), values: []) as String?
+            return self.storage.answer("get name", arguments: (), values: [], spying: { (_verityReal: (any Account & Sendable)) in _verityReal.name }) as String?
           }
           set {
             self.storage.log.record("set name", Verity.recordable(newValue))
@@ -210,9 +166,7 @@ extension MockExpansionTests {
               if let _verityStubbed = self.storage.stubbedAnswer("set name", arguments: newValue, values: [newValue as Any?]) as Void? {
                 return _verityStubbed
               }
-              defer {
-                _veritySpy.putBack(&_verityReal)
-              }
+              defer { _veritySpy.putBack(&_verityReal) }
               _verityReal.name = newValue
               return
             }
@@ -225,12 +179,11 @@ extension MockExpansionTests {
           Verity.MockCall(storage: self.storage, identifier: "get name", typedArguments: [], throwing: Swift.Never.self)
         }
 
-        /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `set name` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $name(set newValue: Verity.Matcher<String?>) -> Verity.MockCall<String?, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set name", matchers: newValue, throwing: Swift.Never.self)
         }
 
-        /// Calls to `set name` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $name(set newValue: String?) -> Verity.MockCall<String?, Void> {
           Verity.MockCall(storage: self.storage, identifier: "set name", typedArguments: [newValue as Any?], throwing: Swift.Never.self)
@@ -238,21 +191,14 @@ extension MockExpansionTests {
 
         func lookup(_ id: String!) -> String! {
           self.storage.log.record("lookup(_:)", Verity.recordable(id))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Account & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("lookup(_:)", arguments: id, values: [id as Any?]) as String?? {
-              return _verityStubbed
-            }
-            return _verityReal.lookup(id)
-          }
-          return self.storage.answer("lookup(_:)", arguments: id, values: [id as Any?]) as String?
+          return self.storage.answer("lookup(_:)", arguments: id, values: [id as Any?], spying: { (_verityReal: (any Account & Sendable)) in _verityReal.lookup(id) }) as String?
         }
 
-        /// Calls to `lookup(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `lookup(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $lookup(_ id: Verity.Matcher<String?> = Verity.any()) -> Verity.MockCall<String?, String?> {
           Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", matchers: id, throwing: Swift.Never.self)
         }
 
-        /// Calls to `lookup(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $lookup(_ id: String?) -> Verity.MockCall<String?, String?> {
           Verity.MockCall(storage: self.storage, identifier: "lookup(_:)", typedArguments: [id as Any?], throwing: Swift.Never.self)
@@ -286,20 +232,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -328,21 +262,14 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func fetch(id: Int, completion: @escaping (Result<String, any Error>) -> Void) -> Void {
           self.storage.log.record("fetch(id:completion:)", Verity.recordable(id), Verity.recordable(completion))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Fetcher & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion]) as Void? {
-              return _verityStubbed
-            }
-            return _verityReal.fetch(id: id, completion: completion)
-          }
-          return self.storage.answer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion]) as Void
+          return self.storage.answer("fetch(id:completion:)", arguments: (id, completion), values: [id, completion], spying: { (_verityReal: (any Fetcher & Sendable)) in _verityReal.fetch(id: id, completion: completion) }) as Void
         }
 
-        /// Calls to `fetch(id:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `fetch(id:completion:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $fetch(id: Verity.Matcher<Int> = Verity.any(), completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
           Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", matchers: id, completion, throwing: Swift.Never.self)
         }
 
-        /// Calls to `fetch(id:completion:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $fetch(id: Int, completion: Verity.Matcher<(Result<String, any Error>) -> Void> = Verity.any()) -> Verity.MockCall<(Int, (Result<String, any Error>) -> Void), Void> {
           Verity.MockCall(storage: self.storage, identifier: "fetch(id:completion:)", typedArguments: [id, completion], throwing: Swift.Never.self)
@@ -371,12 +298,11 @@ extension MockExpansionTests {
           }
         }
 
-        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `validate(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $validate(_ name: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", matchers: name, throwing: ValidationError.self)
         }
 
-        /// Calls to `validate(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $validate(_ name: String) -> Verity.MockCall<String, Bool> {
           Verity.MockCall(storage: self.storage, identifier: "validate(_:)", typedArguments: [name], throwing: ValidationError.self)
@@ -409,20 +335,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }

@@ -32,20 +32,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -74,44 +62,35 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func optional<V>(forKey key: String) -> V? {
           self.storage.log.record("optional(forKey:)", Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("optional(forKey:)", arguments: key, values: [key]) as V?? {
-              return _verityStubbed
-            }
-            return _verityReal.optional(forKey: key)
-          }
-          return self.storage.answer("optional(forKey:)", arguments: key, values: [key]) as V?
+          return self.storage.answer("optional(forKey:)", arguments: key, values: [key], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.optional(forKey: key) }) as V?
         }
 
-        /// Calls to `optional(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `optional(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $optional<V>(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, V?> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `optional(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $optional<V>(forKey key: String) -> Verity.MockCall<String, V?> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `optional(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `optional(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $optional<V>(forKey key: Verity.Matcher<String> = Verity.any(), returning _verity_result: V?.Type) -> Verity.MockCall<String, V?> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `optional(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $optional<V>(forKey key: String, returning _verity_result: V?.Type) -> Verity.MockCall<String, V?> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `optional(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`.
+        /// Calls to `optional(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $optional(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", matchers: key, throwing: Swift.Never.self)
         }
 
-        /// Calls to `optional(forKey:)` of every result type, with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $optional(forKey key: String) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "optional(forKey:)", typedArguments: [key], throwing: Swift.Never.self)
@@ -119,44 +98,35 @@ extension MockExpansionTests {
 
         func list<V>(forKey key: String) -> [V] {
           self.storage.log.record("list(forKey:)", Verity.recordable(key))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Settings & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("list(forKey:)", arguments: key, values: [key]) as [V]? {
-              return _verityStubbed
-            }
-            return _verityReal.list(forKey: key)
-          }
-          return self.storage.answer("list(forKey:)", arguments: key, values: [key]) as [V]
+          return self.storage.answer("list(forKey:)", arguments: key, values: [key], spying: { (_verityReal: (any Settings & Sendable)) in _verityReal.list(forKey: key) }) as [V]
         }
 
-        /// Calls to `list(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `list(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $list<V>(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, [V]> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `list(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $list<V>(forKey key: String) -> Verity.MockCall<String, [V]> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", genericArguments: [key], throwing: Swift.Never.self)
         }
 
-        /// Calls to `list(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `list(forKey:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $list<V>(forKey key: Verity.Matcher<String> = Verity.any(), returning _verity_result: [V].Type) -> Verity.MockCall<String, [V]> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `list(forKey:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $list<V>(forKey key: String, returning _verity_result: [V].Type) -> Verity.MockCall<String, [V]> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", genericArguments: [key], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `list(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`.
+        /// Calls to `list(forKey:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $list(forKey key: Verity.Matcher<String> = Verity.any()) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", matchers: key, throwing: Swift.Never.self)
         }
 
-        /// Calls to `list(forKey:)` of every result type, with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $list(forKey key: String) -> Verity.MockCall<String, Any> {
           Verity.MockCall(storage: self.storage, identifier: "list(forKey:)", typedArguments: [key], throwing: Swift.Never.self)
@@ -193,20 +163,8 @@ extension MockExpansionTests {
         /// The mock's calls and stubs.
         let storage: Verity.MockStorage
 
-        /// Creates a mock with no calls and no stubs. Failures that calls cause (in strict mode, or
-        /// a call no stub can answer) are reported in the test: where it last stubbed or verified
-        /// this mock, or else where it created it.
-        ///
-        /// - Parameter strict: report calls no stub answers, and stubs no call uses.
-        init(
-          strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column
-        ) {
-          self.storage = Verity.MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-
-        /// Creates a mock that keeps its calls and stubs in `storage`: the initializer the
-        /// protocol's initializer requirements (and its parents') delegate to.
+        /// Creates a mock that keeps its calls and stubs in `storage`: what `init(strict:)` (every
+        /// generated mock's, from Verity) and the protocol's initializer requirements delegate to.
         init(_verityStorage storage: Verity.MockStorage) {
           self.storage = storage
         }
@@ -235,44 +193,35 @@ extension MockExpansionTests {
         #if DEBUG || VERITY_MOCKS
         func convert<T, V: Decodable>(_ value: T) -> V where T: Hashable, V: Sendable {
           self.storage.log.record("convert(_:)", Verity.recordable(value))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Converter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("convert(_:)", arguments: value, values: [value]) as V? {
-              return _verityStubbed
-            }
-            return _verityReal.convert(value)
-          }
-          return self.storage.answer("convert(_:)", arguments: value, values: [value]) as V
+          return self.storage.answer("convert(_:)", arguments: value, values: [value], spying: { (_verityReal: (any Converter & Sendable)) in _verityReal.convert(value) }) as V
         }
 
-        /// Calls to `convert(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `convert(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $convert<T, V: Decodable>(_ value: Verity.Matcher<T> = Verity.any()) -> Verity.MockCall<T, V> where T: Hashable, V: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self)
         }
 
-        /// Calls to `convert(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $convert<T, V: Decodable>(_ value: T) -> Verity.MockCall<T, V> where T: Hashable, V: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self)
         }
 
-        /// Calls to `convert(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `convert(_:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $convert<T, V: Decodable>(_ value: Verity.Matcher<T> = Verity.any(), returning _verity_result: V.Type) -> Verity.MockCall<T, V> where T: Hashable, V: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `convert(_:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $convert<T, V: Decodable>(_ value: T, returning _verity_result: V.Type) -> Verity.MockCall<T, V> where T: Hashable, V: Sendable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `convert(_:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`.
+        /// Calls to `convert(_:)` of every result type, whose arguments match these matchers (default `any()`), for `verify`, `clearInvocations` and `InOrder`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $convert<T>(_ value: Verity.Matcher<T> = Verity.any()) -> Verity.MockCall<T, Any> where T: Hashable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self)
         }
 
-        /// Calls to `convert(_:)` of every result type, with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $convert<T>(_ value: T) -> Verity.MockCall<T, Any> where T: Hashable {
           Verity.MockCall(storage: self.storage, identifier: "convert(_:)", genericArguments: [value], throwing: Swift.Never.self)
@@ -280,32 +229,24 @@ extension MockExpansionTests {
 
         func first<V, C: Collection<V>>(in collection: C) -> V {
           self.storage.log.record("first(in:)", Verity.recordable(collection))
-          if let _veritySpy = self.storage.spy, let _verityReal = _veritySpy.object(as: (any Converter & Sendable).self) {
-            if let _verityStubbed = self.storage.stubbedAnswer("first(in:)", arguments: collection, values: [collection]) as V? {
-              return _verityStubbed
-            }
-            return _verityReal.first(in: collection)
-          }
-          return self.storage.answer("first(in:)", arguments: collection, values: [collection]) as V
+          return self.storage.answer("first(in:)", arguments: collection, values: [collection], spying: { (_verityReal: (any Converter & Sendable)) in _verityReal.first(in: collection) }) as V
         }
 
-        /// Calls to `first(in:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `first(in:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $first<V, C: Collection<V>>(in collection: Verity.Matcher<C> = Verity.any()) -> Verity.MockCall<C, V> {
           Verity.MockCall(storage: self.storage, identifier: "first(in:)", genericArguments: [collection], throwing: Swift.Never.self)
         }
 
-        /// Calls to `first(in:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $first<V, C: Collection<V>>(in collection: C) -> Verity.MockCall<C, V> {
           Verity.MockCall(storage: self.storage, identifier: "first(in:)", genericArguments: [collection], throwing: Swift.Never.self)
         }
 
-        /// Calls to `first(in:)` whose arguments match these matchers (default `any()`), for `when` and `verify`.
+        /// Calls to `first(in:)` whose arguments match these matchers (default `any()`), for `when` and `verify`; or (the overload below) equal to these values (`==` for `Equatable` values, otherwise the same structure).
         func $first<V, C: Collection<V>>(in collection: Verity.Matcher<C> = Verity.any(), returning _verity_result: V.Type) -> Verity.MockCall<C, V> {
           Verity.MockCall(storage: self.storage, identifier: "first(in:)", genericArguments: [collection], throwing: Swift.Never.self).returning(_verity_result)
         }
 
-        /// Calls to `first(in:)` with these argument values (`==` for `Equatable` values, otherwise the same structure).
         @_disfavoredOverload
         func $first<V, C: Collection<V>>(in collection: C, returning _verity_result: V.Type) -> Verity.MockCall<C, V> {
           Verity.MockCall(storage: self.storage, identifier: "first(in:)", genericArguments: [collection], throwing: Swift.Never.self).returning(_verity_result)

@@ -43,6 +43,31 @@ public protocol _GeneratedMock: Mock {
   init(_verityStorage storage: MockStorage)
 }
 
+extension _GeneratedMock {
+  /// Creates a mock with no calls and no stubs (`AlbumServiceMock()`). Failures that calls cause
+  /// (in strict mode, or a call no stub can answer) are reported in the test: where it last
+  /// stubbed or verified this mock, or else where it created it. Every generated mock has it
+  /// from here, through its `init(_verityStorage:)`: `@Mock` writes no copy of it per mock.
+  ///
+  /// ```swift
+  /// let service = AlbumServiceMock(strict: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strict: report calls no stub answers, and stubs no call uses.
+  ///   - fileID: The file the mock is created in; leave the default (`#fileID`).
+  ///   - filePath: The path of that file; leave the default (`#filePath`).
+  ///   - line: The line the mock is created at; leave the default (`#line`).
+  ///   - column: The column the mock is created at; leave the default (`#column`).
+  public init(
+    strict: Bool = false, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      _verityStorage: MockStorage(strict: strict, fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
 // MARK: Recording arguments
 
 /// An argument ready for the typed
