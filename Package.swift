@@ -18,6 +18,10 @@ let package = Package(
     // Testing or IssueReportingTestSupport). The test targets that use those types depend on
     // `VerityMacros` (or `Verity`), which brings the test side. See GeneratedMocks.md.
     .library(name: "VerityMocking", targets: ["VerityMacros"]),
+    // A build-tool plug-in for a target that declares `@Mock` protocols whose parents another
+    // module declares (NIO's `ChannelHandler`, Vapor's `Middleware`): it reads the parents from the
+    // Swift sources of the target's dependencies and generates their requirements for the mocks.
+    .plugin(name: "VerityMocks", targets: ["VerityMocks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -62,16 +66,42 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // What turns a protocol into its mock's source: shared by the macro and the plug-in's tool.
+    .target(
+      name: "VerityMockGenerator",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
     // The compiler plug-in that expands Verity's macros.
     .macro(
       name: "VerityMacrosPlugin",
       dependencies: [
+        "VerityMockGenerator",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
       ]
+    ),
+    // The tool the `VerityMocks` plug-in runs: finds the parents of `@Mock` protocols in the
+    // dependencies' sources and writes their requirements (MockParents).
+    .executableTarget(
+      name: "VerityMockParents",
+      dependencies: [
+        "VerityMockGenerator",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    .plugin(
+      name: "VerityMocks",
+      capability: .buildTool(),
+      dependencies: ["VerityMockParents"]
     ),
     // The macro declarations; re-exports Verity.
     .target(
@@ -88,6 +118,14 @@ let package = Package(
         .product(name: "MacroTesting", package: "swift-macro-testing"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "VerityMockParentsTests",
+      dependencies: [
+        "VerityMockParents",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
     .testTarget(

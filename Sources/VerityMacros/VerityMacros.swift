@@ -81,3 +81,12 @@ public macro MatchableIgnored() = #externalMacro(module: "VerityMacrosPlugin", t
 @attached(peer, names: suffixed(Mock))
 @attached(extension, names: arbitrary)
 public macro Mock() = #externalMacro(module: "VerityMacrosPlugin", type: "MockMacro")
+
+/// What the `VerityMocks` build-tool plug-in writes in an extension of a generated mock: the
+/// members, with their `$name(...)` handles, that implement the requirements the mocked protocol
+/// inherits from protocols of other modules. `source` is the plug-in's generated text, declared
+/// as it is (a source file cannot declare a `$` name; a macro's expansion can). Not for use by
+/// hand.
+@freestanding(declaration, names: arbitrary)
+public macro _inheritedRequirements(_ source: String) =
+  #externalMacro(module: "VerityMacrosPlugin", type: "InheritedRequirementsMacro")

@@ -8,5 +8,6 @@ struct VerityMacrosPlugin: CompilerPlugin {
     MatchableMacro.self,
     MatchableIgnoredMacro.self,
     MockMacro.self,
+    InheritedRequirementsMacro.self,
   ]
 }

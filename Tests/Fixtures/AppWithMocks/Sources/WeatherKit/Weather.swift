@@ -1,3 +1,4 @@
+import Stores
 import VerityMacros
 
 /// Where temperatures come from. `@Mock` generates `WeatherMock` here, in the app's own module;
@@ -37,4 +38,12 @@ public struct WeatherReport: Sendable {
     let forecast = try await forecast(for: city)
     return forecast.high < 0 ? "\(city): freezing, \(forecast.high) °C" : "\(city): \(forecast.high) °C"
   }
+}
+
+/// Forecasts kept by city: a `Store` (ParentKit, another package) whose requirements, and those of
+/// its parent `Named` (NamingKit, a third package), the VerityMocks plug-in writes for
+/// `ForecastCacheMock` in this module.
+@Mock
+public protocol ForecastCache: Store where Key == String, Value == Forecast {
+  func evictAll() async
 }

@@ -1,7 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
-import SwiftSyntaxMacros
 
 // What `@Mock` reports instead of expanding: members it cannot mock, reserved names; the
 // messages and fix-its.
@@ -9,17 +8,15 @@ import SwiftSyntaxMacros
 extension MockGenerator {
   mutating func diagnose(_ node: some SyntaxProtocol, _ message: MockDiagnostic) {
     failed = true
-    guard reportsDiagnostics else { return }
-    context.diagnose(Diagnostic(node: Syntax(node), message: message))
+    diagnostics.append(Diagnostic(node: Syntax(node), message: message))
   }
 
   /// A protocol member named like a member the generated class must declare (`storage`), with a
   /// fix-it that renames it.
   mutating func diagnoseReservedName(_ name: TokenSyntax) {
     failed = true
-    guard reportsDiagnostics else { return }
     let renamed = name.with(\.tokenKind, .identifier("\(name.text)Value"))
-    context.diagnose(
+    diagnostics.append(
       Diagnostic(
         node: Syntax(name), message: MockDiagnostic.reservedName(name.text),
         fixIts: [
@@ -28,12 +25,12 @@ extension MockGenerator {
   }
 }
 
-enum MockDiagnostic: DiagnosticMessage {
+public enum MockDiagnostic: DiagnosticMessage {
   case notAProtocol(String)
   case unsupportedMember
   case reservedName(String)
 
-  var message: String {
+  public var message: String {
     switch self {
     case .notAProtocol(let kind):
       "@Mock applies to a protocol, not \(kind)"
@@ -44,7 +41,7 @@ enum MockDiagnostic: DiagnosticMessage {
     }
   }
 
-  var diagnosticID: MessageID {
+  public var diagnosticID: MessageID {
     let id: String =
       switch self {
       case .notAProtocol: "notAProtocol"
@@ -54,7 +51,7 @@ enum MockDiagnostic: DiagnosticMessage {
     return MessageID(domain: "VerityMacros", id: id)
   }
 
-  var severity: DiagnosticSeverity { .error }
+  public var severity: DiagnosticSeverity { .error }
 }
 
 enum MockFixIt: FixItMessage {

@@ -1,7 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
-import SwiftSyntaxMacros
 
 // `@Mock` for subscript requirements: `subscript(...)` getters and setters, recorded with their
 // index arguments.

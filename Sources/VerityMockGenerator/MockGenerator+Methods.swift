@@ -1,7 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
-import SwiftSyntaxMacros
 
 // `@Mock` for method requirements: the recording, answering member and its two `$name` handles
 // (matchers, and plain values). Operators are methods too: recorded in the type's static storage,

@@ -1,5 +1,4 @@
 import SwiftSyntax
-import SwiftSyntaxMacros
 
 // What every member kind shares (each kind has its own file: MockGenerator+Methods.swift, ...;
 // parameters and types are in MockGenerator+Parameters.swift): identifiers, and the body that

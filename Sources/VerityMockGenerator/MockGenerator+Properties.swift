@@ -1,7 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
-import SwiftSyntaxMacros
 
 // `@Mock` for property requirements: a getter (and a setter for `{ get set }`) recorded as
 // `get name` / `set name`, each with its handle.
