@@ -5,26 +5,17 @@ import Testing
 import Verity
 
 enum READMEExample03 {
-  enum ParseError: Error, Equatable { case empty }
+  struct User: Equatable, Sendable { var name: String; var age: Int; var email: String? }
 
-  static func parse(_ text: String) throws -> Int {
-    guard !text.isEmpty else { throw ParseError.empty }
-    return Int(text) ?? 0
-  }
+  @Test static func checkingValues() {
+    let user: User? = User(name: "Ada", age: 36, email: "ada@example.com")
 
-  static func isEven() -> Matcher<Int> {
-    Matcher("isEven()") { value in value.isMultiple(of: 2) ? .match : .mismatch("\(value) is odd") }
-  }
+    Assert(that: user)
+      .isNotNil()                       // passes the unwrapped User on
+      .matches(having(\.name, eq("Ada")) && having(\.age, greaterThanOrEqual(18)))
 
-  @Test static func throwingAndWaiting() async {
-    Assert(throwingExpression: try parse("")).throwsError().isType(ParseError.self).isEqualTo(.empty)
-    Assert(throwingExpression: try parse("42")).doesNotThrow().matches(isEven() || eq(7))
-
-    let greeting = hasPrefix("Hello") && !contains("moon")
-    #expect(greeting.matches("Hello, moon") == .mismatch(#""Hello, moon" matches contains("moon")"#))
-
-    // Re-checks until it passes or 2 seconds pass; pass `clock:` to control time.
-    await Assert(asyncThrowingExpression: { await Task { 0 }.value })
-      .eventually(timeout: .seconds(2)) { $0.isEqualTo(0) }
+    Assert(that: user?.email).isNotNil().contains("@example.com")
+    Assert(that: [3, 1, 2]).hasCount(3).contains(2)
+    Assert(that: 0.1 + 0.2).isEqualTo(0.3, accuracy: 1e-9)
   }
 }

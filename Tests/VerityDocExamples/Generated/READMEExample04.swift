@@ -5,24 +5,26 @@ import Testing
 import Verity
 
 enum READMEExample04 {
-  protocol AuthenticationManager: Sendable {
-    func beginAuthentication(with email: String, password: String, options: [String: Any])
+  enum ParseError: Error, Equatable { case empty }
+
+  static func parse(_ text: String) throws -> Int {
+    guard !text.isEmpty else { throw ParseError.empty }
+    return Int(text) ?? 0
   }
 
-  final class FakeAuthenticationManager: AuthenticationManager, Mock {
-    let storage = MockStorage()
-
-    func beginAuthentication(with email: String, password: String, options: [String: Any]) {
-      recordCall(withIdentifier: "beginAuthentication", arguments: [email, password, options])
-    }
+  static func isEven() -> Matcher<Int> {
+    Matcher("isEven()") { value in value.isMultiple(of: 2) ? .match : .mismatch("\(value) is odd") }
   }
 
-  @Test static func loginBeginsAuthentication() {
-    let manager = FakeAuthenticationManager()
-    manager.beginAuthentication(with: "Fixture Email", password: "secret", options: ["type": "login"])
+  @Test static func throwingAndWaiting() async {
+    Assert(throwingExpression: try parse("")).throwsError().isType(ParseError.self).isEqualTo(.empty)
+    Assert(throwingExpression: try parse("42")).doesNotThrow().matches(isEven() || eq(7))
 
-    manager.verifyCall(
-      withIdentifier: "beginAuthentication", arguments: ["Fixture Email", any(), ["type": "login"]])
-    manager.verifyNoMoreInteractions()
+    let greeting = hasPrefix("Hello") && !contains("moon")
+    #expect(greeting.matches("Hello, moon") == .mismatch(#""Hello, moon" matches contains("moon")"#))
+
+    // Re-checks until it passes or 2 seconds pass; pass `clock:` to control time.
+    await Assert(asyncThrowingExpression: { await Task { 0 }.value })
+      .eventually(timeout: .seconds(2)) { $0.isEqualTo(0) }
   }
 }

@@ -3,33 +3,26 @@
 
 import Testing
 import Verity
-import Foundation
-import VerityMacros
 
 enum READMEExample05 {
-  struct Album: Equatable, Sendable { var id: UUID; var name: String }
-
-  @Mock
-  protocol AlbumService {
-    func getAlbum(id: UUID) async throws -> Album
-    func albums(matching query: String?, limit: Int?) -> [Album]
+  protocol AuthenticationManager: Sendable {
+    func beginAuthentication(with email: String, password: String, options: [String: Any])
   }
 
-  @Test static func loadsTheAlbum() async throws {
-    let service = AlbumServiceMock()
-    when(service.$getAlbum(id: any())).thenReturn(placeholder)
-    when(service.$getAlbum(id: eq(id))).thenReturn(album)   // the last matching stub wins
+  final class FakeAuthenticationManager: AuthenticationManager, Mock {
+    let storage = MockStorage()
 
-    #expect(try await service.getAlbum(id: id) == album)
-
-    verify(service.$getAlbum(id: eq(id)))
-    verify(service.$albums(matching: any(), limit: isNil() || moreThan(3)), .never)
-    service.verifyNoMoreInteractions()
+    func beginAuthentication(with email: String, password: String, options: [String: Any]) {
+      recordCall(withIdentifier: "beginAuthentication", arguments: [email, password, options])
+    }
   }
 
-  static let id = UUID()
+  @Test static func loginBeginsAuthentication() {
+    let manager = FakeAuthenticationManager()
+    manager.beginAuthentication(with: "Fixture Email", password: "secret", options: ["type": "login"])
 
-  static let album = Album(id: id, name: "Blue")
-
-  static let placeholder = Album(id: UUID(), name: "Placeholder")
+    manager.verifyCall(
+      withIdentifier: "beginAuthentication", arguments: ["Fixture Email", any(), ["type": "login"]])
+    manager.verifyNoMoreInteractions()
+  }
 }

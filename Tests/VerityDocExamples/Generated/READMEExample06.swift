@@ -3,32 +3,33 @@
 
 import Testing
 import Verity
+import Foundation
+import VerityMacros
 
 enum READMEExample06 {
-  struct Geo: Equatable, Sendable { var lat: Double; var lon: Double }
+  struct Album: Equatable, Sendable { var id: UUID; var name: String }
 
-  struct Address: Equatable, Sendable { var city: String; var geo: Geo }
-
-  struct Person: Equatable, Sendable {
-    var name: String; var address: Address; var tags: [String]; var attrs: [String: Int]
+  @Mock
+  protocol AlbumService {
+    func getAlbum(id: UUID) async throws -> Album
+    func albums(matching query: String?, limit: Int?) -> [Album]
   }
 
-  @Test static func statements() async throws {
-    let expected = Person(
-      name: "Ada", address: Address(city: "London", geo: Geo(lat: 51.5, lon: -0.1)),
-      tags: ["a", "b"], attrs: ["a": 1, "b": 1])
-    let actual = Person(
-      name: "Ada", address: Address(city: "London", geo: Geo(lat: 51.5, lon: -0.2)),
-      tags: ["a", "x", "b"], attrs: ["a": 1, "b": 2])
-    withKnownIssue {
-      if let difference = diff(expected, actual, options: DiffOptions(floatTolerance: 1e-9)) {
-        print(difference)                 // a path list, at most 200 lines, then the totals
-        // address.geo.lon: -0.1 → -0.2
-        // tags[1]: inserted "x"
-        // attrs["b"]: 1 → 2
-        print(difference.renderedTree())  // a collapsed tree in swift-custom-dump's style
-      }
-      Assert(that: actual).hasNoDifference(from: expected)  // reports the paths once, at this line
-    }
+  @Test static func loadsTheAlbum() async throws {
+    let service = AlbumServiceMock()
+    when(service.$getAlbum(id: any())).thenReturn(placeholder)
+    when(service.$getAlbum(id: eq(id))).thenReturn(album)   // the last matching stub wins
+
+    #expect(try await service.getAlbum(id: id) == album)
+
+    verify(service.$getAlbum(id: eq(id)))
+    verify(service.$albums(matching: any(), limit: isNil() || moreThan(3)), .never)
+    service.verifyNoMoreInteractions()
   }
+
+  static let id = UUID()
+
+  static let album = Album(id: id, name: "Blue")
+
+  static let placeholder = Album(id: UUID(), name: "Placeholder")
 }

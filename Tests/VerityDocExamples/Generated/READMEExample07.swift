@@ -3,13 +3,32 @@
 
 import Testing
 import Verity
-import VerityMacros
 
 enum READMEExample07 {
-  @Matchable
-  struct Workout: Equatable {
-    var name: String
-    var duration: Double
-    @MatchableIgnored var cachedSummary: String?
+  struct Geo: Equatable, Sendable { var lat: Double; var lon: Double }
+
+  struct Address: Equatable, Sendable { var city: String; var geo: Geo }
+
+  struct Person: Equatable, Sendable {
+    var name: String; var address: Address; var tags: [String]; var attrs: [String: Int]
+  }
+
+  @Test static func statements() async throws {
+    let expected = Person(
+      name: "Ada", address: Address(city: "London", geo: Geo(lat: 51.5, lon: -0.1)),
+      tags: ["a", "b"], attrs: ["a": 1, "b": 1])
+    let actual = Person(
+      name: "Ada", address: Address(city: "London", geo: Geo(lat: 51.5, lon: -0.2)),
+      tags: ["a", "x", "b"], attrs: ["a": 1, "b": 2])
+    withKnownIssue {
+      if let difference = diff(expected, actual, options: DiffOptions(floatTolerance: 1e-9)) {
+        print(difference)                 // a path list, at most 200 lines, then the totals
+        // address.geo.lon: -0.1 → -0.2
+        // tags[1]: inserted "x"
+        // attrs["b"]: 1 → 2
+        print(difference.renderedTree())  // a collapsed tree in swift-custom-dump's style
+      }
+      Assert(that: actual).hasNoDifference(from: expected)  // reports the paths once, at this line
+    }
   }
 }

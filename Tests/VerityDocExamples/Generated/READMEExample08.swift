@@ -3,22 +3,13 @@
 
 import Testing
 import Verity
+import VerityMacros
 
 enum READMEExample08 {
-  enum LoginElement: String { case emailField, submit }
-
-  struct LoginRobot: Robot {
-    let app: InMemoryElement   // XCUIApplication() in a UI test
-    func element(_ id: LoginElement) -> InMemoryElement { app.descendant(withIdentifier: id.rawValue) }
-  }
-
-  @Test static func statements() async throws {
-    let app = InMemoryElement(identifier: "app", children: [
-      InMemoryElement(identifier: "emailField", text: "hello world"),
-      InMemoryElement(identifier: "submit", label: "Sign in"),
-    ])
-    LoginRobot(app: app)
-      .assert(.emailField, .exists && .contains("world"))
-      .assert(.submit, .enabled)
+  @Matchable
+  struct Workout: Equatable {
+    var name: String
+    var duration: Double
+    @MatchableIgnored var cachedSummary: String?
   }
 }

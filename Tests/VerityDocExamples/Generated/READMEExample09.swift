@@ -5,13 +5,20 @@ import Testing
 import Verity
 
 enum READMEExample09 {
-  @Test static func statements() async throws {
-    let recorded = Structure(encoding: ["type": "login", "retries": 2] as [String: Any])
-    #expect(recorded == Structure(["retries": 2, "type": "login"] as [String: AnyHashable]))
-    #expect(Structure(Int8(5)) == Structure(5))
+  enum LoginElement: String { case emailField, submit }
 
-    let log = CallLog(keepsValues: false)   // structures only: fastest, least memory
-    log.record("fetch", 42, "ada")
-    #expect(log.count(matching: CallPattern("fetch", arguments: .exactly([.equal(Structure(42)), .any]))) == 1)
+  struct LoginRobot: Robot {
+    let app: InMemoryElement   // XCUIApplication() in a UI test
+    func element(_ id: LoginElement) -> InMemoryElement { app.descendant(withIdentifier: id.rawValue) }
+  }
+
+  @Test static func statements() async throws {
+    let app = InMemoryElement(identifier: "app", children: [
+      InMemoryElement(identifier: "emailField", text: "hello world"),
+      InMemoryElement(identifier: "submit", label: "Sign in"),
+    ])
+    LoginRobot(app: app)
+      .assert(.emailField, .exists && .contains("world"))
+      .assert(.submit, .enabled)
   }
 }
