@@ -106,9 +106,18 @@ extension MockGenerator {
   /// none, or the protocol's own, which the generated member has already). The generated member
   /// is isolated as the requirement is: it runs where the protocol's callers run, and a spy calls
   /// the real member from there (a `nonisolated` witness could not call it synchronously).
-  func memberIsolation(_ attributes: AttributeListSyntax) -> String {
-    guard let actor = globalActor(of: attributes), actor != globalActor else { return "" }
-    return actor + " "
+  /// What a generated member repeats of its requirement's attributes: its `@available` ones (a
+  /// member that implements a deprecated requirement is deprecated too, so passing a spy's call on
+  /// to it warns no one), then its global actor when the protocol's is another.
+  func memberAttributes(_ attributes: AttributeListSyntax) -> String {
+    var prefix = ""
+    for element in attributes {
+      if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "available" {
+        prefix += attribute.trimmedDescription + " "
+      }
+    }
+    guard let actor = globalActor(of: attributes), actor != globalActor else { return prefix }
+    return prefix + actor + " "
   }
 }
 

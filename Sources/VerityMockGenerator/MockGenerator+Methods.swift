@@ -30,7 +30,7 @@ extension MockGenerator {
     let fixity = operatorFixity(function).map { "\($0) " } ?? ""
     let staticKeyword = (isStatic ? "static " : "") + (isNonisolated(function.modifiers) ? "nonisolated " : "") + fixity
     let attributePrefix = (function.attributes.contains { $0.trimmedDescription == "@discardableResult" }
-      ? "@discardableResult " : "") + memberIsolation(function.attributes)
+      ? "@discardableResult " : "") + memberAttributes(function.attributes)
     // In the mock class, an operator's `Self` is the mock.
     let mockName = "\(proto.name.text)Mock"
     func inClass(_ type: String) -> String { isOperator ? replacingSelf(in: type, with: mockName) : type }

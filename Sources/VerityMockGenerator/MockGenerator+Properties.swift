@@ -67,7 +67,7 @@ extension MockGenerator {
       let nonisolatedKeyword = isNonisolated(variable.modifiers) ? "nonisolated " : ""
       members.append(
         """
-        \(memberIsolation(variable.attributes))\(access)\(staticKeyword)\(nonisolatedKeyword)var \(escaped(name)): \(declaredType) {
+        \(memberAttributes(variable.attributes))\(access)\(staticKeyword)\(nonisolatedKeyword)var \(escaped(name)): \(declaredType) {
         \(indent(accessors))
         }
         """)

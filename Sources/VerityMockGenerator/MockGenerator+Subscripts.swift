@@ -78,7 +78,7 @@ extension MockGenerator {
     }
     var members = [
       """
-      \(memberIsolation(subscriptDecl.attributes))\(access)\(staticKeyword)subscript\(generics)(\(signature.joined(separator: ", "))) -> \(declaredType)\(whereClause) {
+      \(memberAttributes(subscriptDecl.attributes))\(access)\(staticKeyword)subscript\(generics)(\(signature.joined(separator: ", "))) -> \(declaredType)\(whereClause) {
       \(indent(accessors))
       }
       """
