@@ -22,11 +22,15 @@ import VerityMockGenerator
 /// `Equatable` or `Hashable` are restated in the mocked protocol.
 struct MockParents {
   let target: [SourceText]
+  /// The protocols the dependencies declare.
   let index: ProtocolIndex
+  /// The protocols the target declares (a parent among them is the macro's to implement).
+  let local: ProtocolIndex
 
   init(target: [SourceText], dependencies: [SourceText]) {
     self.target = target
     self.index = ProtocolIndex(files: dependencies)
+    self.local = ProtocolIndex(files: target)
   }
 
   /// A `@Mock` protocol of the target, where it is declared.
@@ -43,22 +47,21 @@ struct MockParents {
   /// The generated file for each of `paths`, the target's files that hold `@Mock`: one file per
   /// source file, so each imports only what its own protocols' parents need.
   func generate(for paths: [String]) -> [String: String] {
-    let localNames = Set(target.flatMap { localProtocolNames(in: $0.text) })
     var files: [String: String] = [:]
     for source in target where paths.contains(source.path) {
-      files[source.path] = generatedFile(for: mockedProtocols(in: source), from: source.path, localNames: localNames)
+      files[source.path] = generatedFile(for: mockedProtocols(in: source), from: source.path)
     }
     return files
   }
 
   /// An extension of each mock in `mocked` whose protocol has parents in other modules, their
   /// imports, and the warnings.
-  func generatedFile(for mocked: [MockedProtocol], from path: String, localNames: Set<String>) -> String {
+  func generatedFile(for mocked: [MockedProtocol], from path: String) -> String {
     var imports: [String] = ["import VerityMacros"]
     var extensions: [String] = []
     var warnings: [String] = []
     for child in mocked {
-      let (parents, childWarnings) = foreignParents(of: child, localNames: localNames)
+      let (parents, childWarnings) = foreignParents(of: child)
       warnings += childWarnings
       guard !parents.isEmpty else { continue }
       guard let members = members(of: parents, for: child, warnings: &warnings) else { continue }
@@ -95,7 +98,7 @@ struct MockParents {
 
   /// The protocols of other modules `child` refines, at any depth, breadth first (each once), and
   /// the warnings for those it cannot read.
-  func foreignParents(of child: MockedProtocol, localNames: Set<String>) -> ([DeclaredProtocol], [String]) {
+  func foreignParents(of child: MockedProtocol) -> ([DeclaredProtocol], [String]) {
     var parents: [DeclaredProtocol] = []
     var warnings: [String] = []
     var queue: [(name: InheritedName, from: DeclaredProtocol?)] = inheritedNames(child.declaration).map { ($0, nil) }
@@ -103,7 +106,7 @@ struct MockParents {
     while !queue.isEmpty {
       let (name, from) = queue.removeFirst()
       guard !standardProtocols.contains(name.name), seen.insert(name.description).inserted else { continue }
-      if from == nil, name.module == nil, localNames.contains(name.name) { continue }
+      if from == nil, name.module == nil, !local.protocols(named: name.name).isEmpty { continue }
       switch resolve(name, from: from, child: child) {
       case .found(let declared):
         guard !parents.contains(where: { $0.module == declared.module && $0.name == declared.name }) else { continue }
@@ -157,18 +160,6 @@ struct MockParents {
     let finder = MockedProtocolFinder(viewMode: .sourceAccurate)
     finder.walk(file.tree)
     return finder.found.map { MockedProtocol(declaration: $0.declaration, file: file, enclosingTypes: $0.enclosingTypes) }
-  }
-
-  /// The names the target's own files declare as protocols (any `protocol Name`, nested ones too).
-  func localProtocolNames(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = Substring(text)
-    while let range = rest.range(of: "protocol ") {
-      let name = rest[range.upperBound...].prefix(while: isIdentifierCharacter)
-      if !name.isEmpty { names.append(String(name)) }
-      rest = rest[range.upperBound...]
-    }
-    return names
   }
 
   /// Whether the target's files hold `extension <Child>Mock`: the user writes what the plug-in

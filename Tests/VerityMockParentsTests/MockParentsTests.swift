@@ -164,8 +164,16 @@ let header = """
       """
       protocol Local { func local() }
       @Mock protocol Child: Local, Sendable, AnyObject, Equatable, Actor, Ticking {}
+      // (A comment that names `protocol Store` declares nothing.)
       """, dependencies: Dependencies.all + [mocked])
     #expect(output == header)
+
+    let mentioned = generated(
+      """
+      // CityStore refines `protocol Store` of the module Stores.
+      @Mock protocol CityStore: Store where Key == String, Value == Int {}
+      """)
+    #expect(mentioned.contains("func $name()"))
   }
 
   /// A parent two modules declare: the module written with it decides; without one, a warning.
