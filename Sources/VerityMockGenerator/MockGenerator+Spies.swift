@@ -113,6 +113,11 @@ extension MockGenerator {
     if !generics.isEmpty && generics.contains(where: { mentionsAssociatedType($0) }) { return nil }
     if names.isDisjoint(with: associatedTypeNames) { return isIsolated ? .sharingExecutor : .direct }
     if isIsolated { return nil }
+    // A closure whose type names an associated type cannot be cast to the opened type's (a cast
+    // between function types always fails): not passed on.
+    if parameters.contains(where: { isClosureType($0.valueType) && mentionsAssociatedType(Syntax(typeSyntax($0.valueType))) }) {
+      return nil
+    }
     // A local function cannot rethrow what the member's closure throws.
     return isRethrows ? nil : .opened
   }

@@ -134,8 +134,18 @@ struct MockParents {
   func members(of parents: [DeclaredProtocol], for child: MockedProtocol, warnings: inout [String]) -> [String]? {
     var items: [MemberBlockItemSyntax] = []
     var written: Set<String> = []
+    let uninhabited = uninhabitedAssociatedTypes(of: parents, for: child)
     for parent in parents {
       for item in parent.declaration.memberBlock.members where written.insert(item.decl.trimmedDescription).inserted {
+        // A method that takes a value of an uninhabited type is never called: its module's default
+        // (if any) stays, and no "will never be executed" warning is written.
+        if let function = item.decl.as(FunctionDeclSyntax.self), !uninhabited.isEmpty,
+          function.signature.parameterClause.parameters.contains(where: { parameter in
+            parameter.type.tokens(viewMode: .sourceAccurate).contains { uninhabited.contains($0.text) }
+          })
+        {
+          continue
+        }
         items.append(item)
       }
     }
@@ -191,6 +201,29 @@ struct MockParents {
     }
     if Set(imported.compactMap(\.module)).count == 1 { return .found(imported[0]) }
     return .ambiguous(modules.sorted())
+  }
+
+  /// The parents' associated types that default to `Never` (NIO's `OutboundOut`) and that the
+  /// child neither declares nor fixes in its `where` clause: the mock's are `Never`.
+  func uninhabitedAssociatedTypes(of parents: [DeclaredProtocol], for child: MockedProtocol) -> Set<String> {
+    var names: Set<String> = []
+    for parent in parents {
+      for item in parent.declaration.memberBlock.members {
+        guard let associated = item.decl.as(AssociatedTypeDeclSyntax.self),
+          associated.initializer?.value.trimmedDescription == "Never"
+        else { continue }
+        names.insert(associated.name.text)
+      }
+    }
+    for item in child.declaration.memberBlock.members {
+      if let associated = item.decl.as(AssociatedTypeDeclSyntax.self) { names.remove(associated.name.text) }
+    }
+    for requirement in child.declaration.genericWhereClause?.requirements ?? [] {
+      if let sameType = requirement.requirement.as(SameTypeRequirementSyntax.self) {
+        names.remove(sameType.leftType.trimmedDescription.replacing("Self.", with: ""))
+      }
+    }
+    return names
   }
 
   /// A `#warning` at the `@Mock` protocol: the compiler reports it there, in the user's file.

@@ -275,3 +275,25 @@ let header = """
     #expect(!declaresProtocol(named: "Store", in: "struct Store {}"))
   }
 }
+
+extension MockParentsTests {
+  /// NIO's `_EmittingChannelHandler` shape: `associatedtype OutboundOut = Never`. A child that
+  /// leaves it alone has `Never` there, and a method taking one is never called: not generated
+  /// (its module's default stays). A child that fixes it gets the method.
+  @Test func aMethodTakingANeverDefaultIsLeftToItsDefault() {
+    let emitting = SourceText(
+      path: "/deps/NIO/Emitting.swift", module: "NIOCore",
+      text: """
+        public protocol Emitting {
+          associatedtype OutboundOut = Never
+          func wrapOutboundOut(_ value: OutboundOut) -> Int
+          func flush()
+        }
+        """)
+    let defaulted = generated("@Mock protocol Handler: Emitting {}", dependencies: [emitting])
+    #expect(defaulted.contains("func flush()"))
+    #expect(!defaulted.contains("wrapOutboundOut"))
+    let fixed = generated("@Mock protocol Handler: Emitting where OutboundOut == Int {}", dependencies: [emitting])
+    #expect(fixed.contains("func wrapOutboundOut(_ value: OutboundOut) -> Int"))
+  }
+}
