@@ -224,9 +224,10 @@ public struct MockGenerator {
     isNested = true
     inMockExtension = true
     _ = prepare(allDecls(proto.memberBlock.members) + allDecls(child.memberBlock.members))
-    // A parent's associated type the child fixes (`where Key == String`) is that type in the mock
-    // and in the spied object alike: a spy passes such a member on as it is.
-    for requirement in child.genericWhereClause?.requirements ?? [] {
+    // An associated type the protocol's `where` clause fixes (`where Key == String`: the plug-in
+    // writes the child's and the parents' there) is that type in the mock and in the spied object
+    // alike: a spy passes such a member on as it is.
+    for requirement in proto.genericWhereClause?.requirements ?? [] {
       guard let sameType = requirement.requirement.as(SameTypeRequirementSyntax.self) else { continue }
       let subject = sameType.leftType.trimmedDescription
       associatedTypeNames.remove(subject.hasPrefix("Self.") ? String(subject.dropFirst(5)) : subject)

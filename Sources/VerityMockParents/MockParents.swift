@@ -135,8 +135,14 @@ struct MockParents {
     var items: [MemberBlockItemSyntax] = []
     var written: Set<String> = []
     let uninhabited = uninhabitedAssociatedTypes(of: parents, for: child)
+    let associatedTypes = Set(
+      parents.flatMap { $0.declaration.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text } })
     for parent in parents {
-      for item in parent.declaration.memberBlock.members where written.insert(item.decl.trimmedDescription).inserted {
+      let rewriter = ParentMemberRewriter(
+        module: parent.module, moduleTypes: parent.module.map(index.typeNames(inModule:)) ?? [], associatedTypes: associatedTypes)
+      for original in parent.declaration.memberBlock.members {
+        let item = original.decl.is(AssociatedTypeDeclSyntax.self) ? original : rewriter.rewrite(original).cast(MemberBlockItemSyntax.self)
+        guard written.insert(item.decl.trimmedDescription).inserted else { continue }
         // A method that takes a value of an uninhabited type is never called: its module's default
         // (if any) stays, and no "will never be executed" warning is written.
         if let function = item.decl.as(FunctionDeclSyntax.self), !uninhabited.isEmpty,
@@ -149,8 +155,18 @@ struct MockParents {
         items.append(item)
       }
     }
+    // The `where` clauses of the child and of its parents: an associated type any of them fixes
+    // (`RouterMiddleware where Input == Request`) is a plain type in the mock.
+    let requirements = ([child.declaration] + parents.map(\.declaration)).flatMap { proto in
+      (proto.genericWhereClause?.requirements ?? []).map { $0.with(\.trailingComma, .commaToken(trailingTrivia: .space)) }
+    }
+    let whereClause = requirements.isEmpty
+      ? nil
+      : GenericWhereClauseSyntax(requirements: GenericRequirementListSyntax(
+        requirements.enumerated().map { $1.with(\.trailingComma, $0 == requirements.count - 1 ? nil : $1.trailingComma) }))
     let merged = child.declaration
       .with(\.attributes, child.declaration.attributes.filter { !isMockAttribute($0) })
+      .with(\.genericWhereClause, whereClause)
       .with(\.memberBlock, MemberBlockSyntax(members: MemberBlockItemListSyntax(items)))
     var generator = MockGenerator(proto: merged)
     guard let members = generator.generateMockExtensionMembers(alongside: child.declaration) else {
@@ -331,4 +347,54 @@ func rawStringLiteral(_ text: String, indentation: String = "") -> String {
   let hashes = String(repeating: "#", count: longest + 1)
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indentation + $0 }
   return hashes + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indentation + "\"\"\"" + hashes
+}
+
+/// A parent's member as the mock's extension writes it: the types its own module declares
+/// qualified with the module (`Request` is `Vapor.Request`: the file may import Hummingbird's
+/// too), and `Self.Span` as `Span` (in a class, `Self.` does not find an associated type's
+/// witness). The parents' associated types and a member's own generic parameters stay as written.
+final class ParentMemberRewriter: SyntaxRewriter {
+  let module: String?
+  let moduleTypes: Set<String>
+  let associatedTypes: Set<String>
+  private var genericParameters: [Set<String>] = []
+
+  init(module: String?, moduleTypes: Set<String>, associatedTypes: Set<String>) {
+    self.module = module
+    // `Module.Name` fails when the module declares a type named like itself.
+    self.moduleTypes = module.map { moduleTypes.contains($0) ? [] : moduleTypes } ?? []
+    self.associatedTypes = associatedTypes
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {
+    genericParameters.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+    defer { genericParameters.removeLast() }
+    return super.visit(node)
+  }
+
+  override func visit(_ node: SubscriptDeclSyntax) -> DeclSyntax {
+    genericParameters.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+    defer { genericParameters.removeLast() }
+    return super.visit(node)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    let name = node.name.text
+    guard let module, moduleTypes.contains(name), !associatedTypes.contains(name),
+      !genericParameters.contains(where: { $0.contains(name) })
+    else { return super.visit(node) }
+    let qualified = MemberTypeSyntax(
+      baseType: IdentifierTypeSyntax(name: .identifier(module)), name: node.name.trimmed,
+      genericArgumentClause: node.genericArgumentClause.map { visit($0) })
+    return TypeSyntax(qualified.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia))
+  }
+
+  override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+    guard node.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Self", associatedTypes.contains(node.name.text) else {
+      return super.visit(node)
+    }
+    let identifier = IdentifierTypeSyntax(name: node.name.trimmed, genericArgumentClause: node.genericArgumentClause.map { visit($0) })
+    return TypeSyntax(identifier.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia))
+  }
 }

@@ -94,6 +94,23 @@ final class ProtocolIndex {
     self.files = files
   }
 
+  private var moduleTypes: [String: Set<String>] = [:]
+
+  /// The names of the types `module` declares (structs, classes, enums, actors, protocols and
+  /// typealiases), read from its files' text: the names a generated member qualifies with the
+  /// module.
+  func typeNames(inModule module: String) -> Set<String> {
+    if let known = moduleTypes[module] { return known }
+    var names: Set<String> = []
+    for source in files where source.module == module {
+      for match in source.text.matches(of: /(?:struct|class|enum|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/) {
+        names.insert(String(match.output.1))
+      }
+    }
+    moduleTypes[module] = names
+    return names
+  }
+
   /// Every top-level protocol named `name` in the files.
   func protocols(named name: String) -> [DeclaredProtocol] {
     if let known = found[name] { return known }

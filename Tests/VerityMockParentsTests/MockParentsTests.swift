@@ -297,3 +297,43 @@ extension MockParentsTests {
     #expect(fixed.contains("func wrapOutboundOut(_ value: OutboundOut) -> Int"))
   }
 }
+
+extension MockParentsTests {
+  /// Vapor's and Hummingbird's `Request` in one file: a parent's member names its own module's
+  /// types with the module. Its associated types, its generic parameters and other modules' types
+  /// stay as written, and `Self.Span` (which a class cannot look up) is `Span`.
+  @Test func aParentsOwnTypesAreQualifiedWithItsModule() {
+    let vapor = SourceText(
+      path: "/deps/Vapor/Middleware.swift", module: "Vapor",
+      text: """
+        import NIOCore
+        public final class Request {}
+        public struct Response {}
+        public protocol Middleware {
+          associatedtype Span
+          func respond(to request: Request, next: Int) -> EventLoopFuture<Response>
+          func start<Response>(_ value: Response) -> Self.Span
+        }
+        """)
+    let output = generated("@Mock protocol Auth: Middleware where Span == Int {}", dependencies: [vapor])
+    #expect(output.contains("func respond(to request: Vapor.Request, next: Int) -> EventLoopFuture<Vapor.Response> {"))
+    #expect(output.contains("func start<Response>(_ value: Response) -> Span {"))
+  }
+
+  /// Hummingbird's `RouterMiddleware where Input == Request`: an associated type a parent's
+  /// `where` clause fixes is a plain type, passed on to a spy without a cast.
+  @Test func aParentsWhereClauseFixesItsAssociatedTypes() {
+    let hummingbird = SourceText(
+      path: "/deps/Hummingbird/Middleware.swift", module: "Hummingbird",
+      text: """
+        public protocol MiddlewareProtocol<Input> {
+          associatedtype Input
+          func handle(_ input: Input) -> Int
+        }
+        public protocol RouterMiddleware: MiddlewareProtocol where Input == String {}
+        """)
+    let output = generated("@Mock protocol Timing: RouterMiddleware {}", dependencies: [hummingbird])
+    #expect(output.contains("_verityReal.handle(input)"))
+    #expect(!output.contains("as! _VerityReal.Input"))
+  }
+}
