@@ -96,14 +96,17 @@ final class ProtocolIndex {
 
   private var moduleTypes: [String: Set<String>] = [:]
 
-  /// The names of the types `module` declares (structs, classes, enums, actors, protocols and
-  /// typealiases), read from its files' text: the names a generated member qualifies with the
-  /// module.
+  /// The names of the public types `module` declares at the top level (structs, classes, enums,
+  /// actors, protocols and typealiases), read from its files' text (a declaration that starts a
+  /// line, as top-level ones are written; a nested `Error` is not the module's): the names a
+  /// generated member qualifies with the module.
   func typeNames(inModule module: String) -> Set<String> {
     if let known = moduleTypes[module] { return known }
     var names: Set<String> = []
+    let declaration = /^(?:(?:final|indirect|nonisolated|@[A-Za-z_]+)\s+)*(?:public|open)\s+(?:(?:final|indirect|nonisolated)\s+)*(?:struct|class|enum|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/
+      .anchorsMatchLineEndings()
     for source in files where source.module == module {
-      for match in source.text.matches(of: /(?:struct|class|enum|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/) {
+      for match in source.text.matches(of: declaration) {
         names.insert(String(match.output.1))
       }
     }

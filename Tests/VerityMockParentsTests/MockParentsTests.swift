@@ -309,7 +309,12 @@ extension MockParentsTests {
         import NIOCore
         public final class Request {}
         public struct Response {}
+        extension Request {
+            public struct Error: Swift.Error {}
+        }
+        struct Internal {}
         public protocol Middleware {
+          func fail(_ error: Error, _ value: Internal)
           associatedtype Span
           func respond(to request: Request, next: Int) -> EventLoopFuture<Response>
           func start<Response>(_ value: Response) -> Self.Span
@@ -318,6 +323,7 @@ extension MockParentsTests {
     let output = generated("@Mock protocol Auth: Middleware where Span == Int {}", dependencies: [vapor])
     #expect(output.contains("func respond(to request: Vapor.Request, next: Int) -> EventLoopFuture<Vapor.Response> {"))
     #expect(output.contains("func start<Response>(_ value: Response) -> Span {"))
+    #expect(output.contains("func fail(_ error: Error, _ value: Internal) -> Void {"))
   }
 
   /// Hummingbird's `RouterMiddleware where Input == Request`: an associated type a parent's
