@@ -88,3 +88,31 @@ private struct DictionaryInjector: Injector {
     carrier[key] = value
   }
 }
+
+extension InheritedRequirementsTests {
+  /// swift-service-lifecycle's `Service.run()`, the parent of Hummingbird's `PersistDriver`, from
+  /// a package the test target reaches only through Hummingbird.
+  @Test func aServiceLifecycleRequirementTwoPackagesAway() async throws {
+    let persistence = AppPersistenceMock()
+    when(persistence.$run()).thenThrow(CancellationError())
+
+    await #expect(throws: CancellationError.self) { try await persistence.run() }
+    verify(persistence.$run())
+  }
+
+  /// Vapor's `Middleware.respond(to:chainingTo:)`, four levels above `AsyncBasicAuthenticator`.
+  @Test func aVaporMiddlewareRequirementFourLevelsUp() async throws {
+    let app = try await Application.make(.testing)
+    let request = Vapor.Request(application: app, on: app.eventLoopGroup.next())
+    let authenticator = AppBasicAuthenticatorMock()
+    when(authenticator.$authenticate(basic: any(), for: any())).thenReturn(())
+
+    try await authenticator.authenticate(basic: BasicAuthorization(username: "ada", password: "x"), for: request)
+    let middleware: any Middleware = authenticator
+    _ = middleware
+
+    verify(authenticator.$authenticate(basic: any(), for: any()))
+    verify(authenticator.$respond(to: any(), chainingTo: any((any Responder).self)), .never)
+    try await app.asyncShutdown()
+  }
+}

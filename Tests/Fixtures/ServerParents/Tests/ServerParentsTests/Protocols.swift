@@ -34,3 +34,21 @@ protocol TimingMiddleware: RouterMiddleware where Context == BasicRequestContext
 /// A GRDB database: `DatabaseWriter` → `DatabaseReader` (GRDB).
 @Mock
 protocol AppDatabase: DatabaseWriter {}
+
+/// More of Vapor's async protocols, whose parents are Vapor's `EventLoopFuture` ones:
+/// `AsyncResponder` → `Responder`; `AsyncSessionDriver` → `SessionDriver`;
+/// `AsyncBasicAuthenticator` → `AsyncRequestAuthenticator` → `AsyncAuthenticator` →
+/// `AsyncMiddleware` → `Middleware` (four levels).
+@Mock
+protocol AppResponder: AsyncResponder {}
+
+@Mock
+protocol AppSessions: AsyncSessionDriver {}
+
+@Mock
+protocol AppBasicAuthenticator: AsyncBasicAuthenticator {}
+
+/// Hummingbird's `PersistDriver` → swift-service-lifecycle's `Service`: a parent in a third
+/// package, which the test target does not name.
+@Mock
+protocol AppPersistence: PersistDriver {}
