@@ -61,7 +61,7 @@ extension MockStorage {
   ) async where C.Duration == Duration {
     let storage = self
     if let problem = mode.problem(name: name) {
-      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      location.report(problem)
       return
     }
     // Subscribe before the first check, so no recording can slip between the two.
@@ -85,13 +85,11 @@ extension MockStorage {
         group.cancelAll()
       }
     }
-    let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
     if let message = storage.verify(
-      expected, mode: mode, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+      expected, mode: mode, name: name, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
     {
-      reportFailure(
-        message.replacingFirstLine { "\($0) within \(timeout)" },
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      location.report(message.replacingFirstLine { "\($0) within \(timeout)" })
     }
   }
 }

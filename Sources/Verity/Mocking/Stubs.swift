@@ -43,9 +43,6 @@ struct Stub: Sendable {
     return true
   }
 
-  /// The identifier of the calls the stub is for.
-  var identifier: String { call.identifier }
-
   /// The call the stub is for, compiled (for messages).
   var expected: ExpectedCall { call.expected }
 
@@ -56,9 +53,7 @@ struct Stub: Sendable {
 
   /// Reports that no call used the stub, at the stub's location.
   func reportUnused(name: String) {
-    reportFailure(
-      "\(name) - the stub for \(expected.description) was never used",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    location.report("\(name) - the stub for \(expected.description) was never used")
   }
 }
 
@@ -154,6 +149,11 @@ struct _Location: Sendable {
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
   }
+
+  /// Reports a failure with this message here.
+  func report(_ message: String) {
+    reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 
 extension MockStorage {
@@ -232,7 +232,7 @@ extension MockStorage {
     noteTestLocation(location)
     // (A handle's matchers are never incomparable values: only a compiled list can hold one.)
     if case .compiled(let expected) = form, let problem = expected.incomparableMessage(name: name) {
-      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      location.report(problem)
       return nil
     }
     let identifier = form.identifier
@@ -254,8 +254,6 @@ extension MockStorage {
   /// Reports, in strict mode, a call that no stub answers.
   func reportUnexpectedCall(_ call: @autoclosure () -> String, at location: _Location) {
     guard isStrict else { return }
-    reportFailure(
-      "unexpected call to \(call()) on a strict mock: no stub matches it",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    location.report("unexpected call to \(call()) on a strict mock: no stub matches it")
   }
 }
