@@ -212,11 +212,6 @@ struct ExpectedArgument: Sendable {
     return nestedCaptors
   }
 
-  var incomparable: _IncomparableContent? {
-    if case .incomparable(_, let content) = kind { return content }
-    return nil
-  }
-
   /// Whether the engine's answer came from Swift code looking at the recorded value (a matcher
   /// predicate or `==`): such an answer can depend on a class instance's current state.
   var looksAtRecordedValue: Bool {
