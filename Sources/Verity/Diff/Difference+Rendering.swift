@@ -278,17 +278,13 @@ struct _StringLineDiff {
   static let window = 40
 
   init?(_ before: Structure, _ after: Structure) {
-    guard let x = _StringLineDiff.text(before), let y = _StringLineDiff.text(after) else { return nil }
+    guard let x = _lengthPrefixedPayload(of: before, tag: .string), let y = _lengthPrefixedPayload(of: after, tag: .string)
+    else { return nil }
     guard x.count > Self.threshold || y.count > Self.threshold || x.contains(10) || y.contains(10) else {
       return nil
     }
     self.before = x
     self.after = y
-  }
-
-  /// The UTF-8 bytes of a STRING structure.
-  static func text(_ structure: Structure) -> [UInt8]? {
-    _lengthPrefixedPayload(of: structure, tag: .string)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {
@@ -359,14 +355,10 @@ struct _BytesDiff {
   static let window = 8
 
   init?(_ before: Structure, _ after: Structure) {
-    guard let x = Self.bytes(before), let y = Self.bytes(after) else { return nil }
+    guard let x = _lengthPrefixedPayload(of: before, tag: .bytes), let y = _lengthPrefixedPayload(of: after, tag: .bytes)
+    else { return nil }
     self.before = x
     self.after = y
-  }
-
-  /// The contents of a BYTES structure.
-  static func bytes(_ structure: Structure) -> [UInt8]? {
-    _lengthPrefixedPayload(of: structure, tag: .bytes)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {

@@ -168,26 +168,18 @@ public struct Difference: Sendable, CustomStringConvertible {
   ) -> (DifferencePath, DifferencePath) {
     guard let step else { return (DifferencePath([]), DifferencePath([])) }
     if let known = cache[step] { return known }
-    var parentPaths = (DifferencePath([]), DifferencePath([]))
-    if let parent = engine.steps[step].parent {
-      if let known = cache[parent] {
-        parentPaths = known
-      } else {
-        var chain: [Int] = []
-        var current: Int? = parent
-        while let index = current, cache[index] == nil {
-          chain.append(index)
-          current = engine.steps[index].parent
-        }
-        var (a, b) = current.flatMap { cache[$0] } ?? (DifferencePath([]), DifferencePath([]))
-        for index in chain.reversed() { append(engine.steps[index], to: &a, &b) }
-        cache[parent] = (a, b)
-        parentPaths = (a, b)
-      }
+    // The step, then its ancestors up to the nearest one whose paths are known.
+    var chain = [step]
+    var current = engine.steps[step].parent
+    while let index = current, cache[index] == nil {
+      chain.append(index)
+      current = engine.steps[index].parent
     }
-    var (a, b) = parentPaths
-    append(engine.steps[step], to: &a, &b)
-    cache[step] = (a, b)
+    var (a, b) = current.flatMap { cache[$0] } ?? (DifferencePath([]), DifferencePath([]))
+    for (depth, index) in chain.enumerated().reversed() {
+      append(engine.steps[index], to: &a, &b)
+      if depth < 2 { cache[index] = (a, b) }  // the step and its parent
+    }
     return (a, b)
   }
 
