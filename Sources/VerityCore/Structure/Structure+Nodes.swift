@@ -145,8 +145,6 @@ package struct _StructureReader {
     self.position = position
   }
 
-  var isAtEnd: Bool { position >= bytes.count }
-
   package mutating func readTag() -> UInt8? {
     guard position >= 0, position < bytes.count else { return nil }
     defer { position += 1 }

@@ -386,12 +386,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     return true
   }
 
-  /// Starts a new independent value in the same buffer: object identities written so far no
-  /// longer produce back-references (for the next argument of a call).
-  package mutating func forgetIdentities() {
-    vrt_writer_forget_identities(_writer)
-  }
-
   /// The sticky error, if any write failed or a container is still open.
   package func finish() -> VerityEngineError? {
     VerityEngineError(status: vrt_writer_finish(_writer))
