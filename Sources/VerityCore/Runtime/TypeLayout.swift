@@ -138,22 +138,6 @@ package final class _TypeLayout: Sendable {
   package static func learnedFast(_ type: Any.Type) -> _TypeLayout? {
     _LayoutCache.shared.fast.value(for: type)
   }
-
-  /// For tests: writes `value` until its type's layout is learned and checked against `Mirror`
-  /// (the check of a type's first value may be running on another thread), and returns whether
-  /// the layout is trusted (false for a type `Mirror` writes, or a layout the check rejected).
-  package static func _learnForTesting(_ value: Any) -> Bool {
-    for _ in 0..<10_000 {
-      _ = Structure(encoding: value)
-      guard let layout = learned(type(of: value)) else { continue }
-      switch layout.state.load(ordering: .acquiring) {
-      case checked: return true
-      case rejected: return false
-      default: continue
-      }
-    }
-    return false
-  }
 }
 
 /// The learned layouts, by type: ``shared`` is the process's (tests build into small ones).

@@ -246,16 +246,6 @@ public struct Structure: Sendable {
     }
   }
 
-  /// The structure reflection writes for `value`, ignoring its own conformance (its children take
-  /// the dynamic path). For tests that check a generated conformance against reflection.
-  package static func _byReflection(_ value: Any) -> Structure {
-    var encoder = StructureEncoder()
-    encoder._encodeByReflection(value)
-    return Structure._finishing(
-      encoder, validate: true, typeName: String(describing: type(of: value)),
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-  }
-
   /// A conformance's output, unvalidated (for callers that validate the bytes anyway, such as a
   /// node-table build); nil when the encoder itself failed.
   package static func _unvalidated<T: StructurallyEncodable>(_ value: T) -> Structure? {

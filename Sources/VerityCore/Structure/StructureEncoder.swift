@@ -335,11 +335,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     try body(UnsafeRawBufferPointer(start: vrt_writer_bytes(_writer), count: vrt_writer_length(_writer)))
   }
 
-  /// The bytes written so far, copied.
-  package var writtenBytes: [UInt8] {
-    withWrittenBytes { Array($0) }
-  }
-
   /// Empties the encoder (keeping its capacity) for the next value.
   package mutating func reset() {
     vrt_writer_reset(_writer)
