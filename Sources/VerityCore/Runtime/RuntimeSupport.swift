@@ -244,12 +244,13 @@ enum _EnumPayloads {
     vrt_enum_witnesses_available(unsafeBitCast(type, to: UnsafeRawPointer.self), maxSize)
   }
 
+  private typealias Multi = _EnumPayloadsProbeMulti
+  private typealias Single = _EnumPayloadsProbeSingle
+  private typealias Packed = _EnumPayloadsProbePacked
+  private typealias Generic = _EnumPayloadsProbeGeneric<Double>
+
   /// The check behind ``recordsReadHolds``.
   static func checkRecords() -> Bool {
-    typealias Multi = _EnumPayloadsProbeMulti
-    typealias Single = _EnumPayloadsProbeSingle
-    typealias Packed = _EnumPayloadsProbePacked
-    typealias Generic = _EnumPayloadsProbeGeneric<Double>
     let probes: [(type: Any.Type, cases: [Case])] = [
       (Multi.self, [
         Case(name: "text", payload: String.self, indirect: false),
@@ -282,10 +283,6 @@ enum _EnumPayloads {
 
   /// The check behind ``holds``, after ``recordsReadHolds``.
   static func checkRead() -> Bool {
-    typealias Multi = _EnumPayloadsProbeMulti
-    typealias Single = _EnumPayloadsProbeSingle
-    typealias Packed = _EnumPayloadsProbePacked
-    typealias Generic = _EnumPayloadsProbeGeneric<Double>
     let long = "a string longer than fifteen bytes"
     let types: [Any.Type] = [
       Multi.self, Single.self, Packed.self, Generic.self, _EnumPayloadsProbeIndirect.self,

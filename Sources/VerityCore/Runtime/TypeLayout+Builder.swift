@@ -160,17 +160,17 @@ extension _FieldAccess {
     // conformance of its own keeps the container's conformance (`[UInt8]` is written as bytes).
     if let optional = type as? any _OptionalType.Type {
       let wrapped = of(optional._wrappedType, building: &building)
-      if wrapped.isWrittenFromMemory { return .optional(optional._optionalAt, wrapped) }
+      if wrapped.isWrittenFromMemory { return _FieldAccess(.optional, optional: optional._optionalAt, inner: wrapped) }
     } else if let array = type as? any _ArrayType.Type {
       let element = of(array._elementType, building: &building)
-      if element.isWrittenFromMemory { return .array(array._arrayAt, element) }
+      if element.isWrittenFromMemory { return _FieldAccess(.array, array: array._arrayAt, inner: element) }
     }
     if let encodable = type as? any StructurallyEncodable.Type {
-      return .encodable(_encodableAt(encodable))
+      return _FieldAccess(.encodable, encodable: _encodableAt(encodable))
     }
     if type is any _OptionalType.Type || type is any _ArrayType.Type { return .boxed }
     if building.types.contains(ObjectIdentifier(type)) { return .boxed }
     guard let layout = _TypeLayout._build(type, building: &building), layout.isDirect else { return .boxed }
-    return .layout(layout)
+    return _FieldAccess(.layout, layout: layout)
   }
 }

@@ -111,7 +111,6 @@ struct _StructureRenderer {
 
   /// Renders a scalar, or opens a container (pushing a frame).
   mutating func renderValue() {
-    let start = reader.position
     guard let tag = reader.readTag() else {
       malformed = true
       return
@@ -169,13 +168,13 @@ struct _StructureRenderer {
         return fail()
       }
       let end = reader.position + Int(length)
-      openContainer(tag, start: start, end: end)
+      openContainer(tag, end: end)
     default:
       fail()
     }
   }
 
-  mutating func openContainer(_ tag: UInt8, start: Int, end: Int) {
+  mutating func openContainer(_ tag: UInt8, end: Int) {
     switch tag {
     case StructureTag.array.rawValue:
       append("[")
