@@ -31,13 +31,18 @@ struct _DifferenceRenderer {
   // MARK: Path list
 
   func pathList() -> String {
+    layout(blocks: difference.edits.lazy.map { Self.block(for: $0, maxValueLength: Self.valueLength) })
+  }
+
+  /// One block per edit, laid out; blocks are built until more lines than the budget are built
+  /// (nothing past them can be shown).
+  func layout(blocks: some Sequence<[String]>) -> String {
     var pieces: [Piece] = []
     var lines = 0
-    for edit in difference.edits {
-      let block = Self.block(for: edit, maxValueLength: Self.valueLength)
+    for block in blocks {
       pieces.append(.block(block, edits: 1))
       lines += block.count
-      if lines > lineLimit { break }  // nothing past here can be shown
+      if lines > lineLimit { break }
     }
     return layout(pieces).text
   }
@@ -139,17 +144,11 @@ struct _DifferenceRenderer {
     for (index, step) in engine.steps.enumerated() { children[step.parent ?? -1, default: []].append(index) }
     var editsAt: [Int: [Int]] = [:]
     for (index, edit) in engine.edits.enumerated() { editsAt[edit.step ?? -1, default: []].append(index) }
+    if let rootEdits = editsAt[-1] {
+      return layout(blocks: rootEdits.lazy.map { edit($0, label: "", indent: "") })
+    }
     var pieces: [Piece] = []
     var lines = 0
-    if let rootEdits = editsAt[-1] {
-      for index in rootEdits {
-        let block = edit(index, label: "", indent: "")
-        pieces.append(.block(block, edits: 1))
-        lines += block.count
-        if lines > lineLimit { break }
-      }
-      return layout(pieces).text
-    }
     containerPieces(
       key: -1, label: "", indent: "", children: children, editsAt: editsAt, into: &pieces, lines: &lines)
     let tree = layout(pieces)

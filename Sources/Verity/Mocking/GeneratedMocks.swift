@@ -355,9 +355,7 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value {
-    // The member's own location (the protocol's `@Mock` line, in the app's source) is only the
-    // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
-    // looked up only when something is reported).
+    // (The member's own location is only the fallback, as in `_lookUpAnswer`.)
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)

@@ -46,11 +46,6 @@ struct Stub: Sendable {
   /// The call the stub is for, compiled (for messages).
   var expected: ExpectedCall { call.expected }
 
-  /// Whether a call being made now, with these argument values, matches (see ``_StubCall``).
-  func matches(values: [Any?], log: CallLog) -> Bool {
-    call.matches(values: values, log: log)
-  }
-
   /// Reports that no call used the stub, at the stub's location.
   func reportUnused(name: String) {
     location.report("\(name) - the stub for \(expected.description) was never used")
@@ -198,10 +193,10 @@ extension MockStorage {
     let values = arguments()
     var chosenID: UInt64?
     if let single {
-      if single.matches(values: values, log: log) { chosenID = single.id }
+      if single.call.matches(values: values, log: log) { chosenID = single.id }
     } else {
       for index in stride(from: candidates.count - 1, through: 0, by: -1)
-      where candidates[index].matches(values: values, log: log) {
+      where candidates[index].call.matches(values: values, log: log) {
         chosenID = candidates[index].id
         break
       }
