@@ -89,7 +89,8 @@ extension MockStorage {
       expected, mode: mode, name: name, fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
     {
-      location.report(message.replacingFirstLine { "\($0) within \(timeout)" })
+      let firstLineEnd = message.firstIndex(of: "\n") ?? message.endIndex
+      location.report(message[..<firstLineEnd] + " within \(timeout)" + message[firstLineEnd...])
     }
   }
 }
@@ -105,13 +106,5 @@ extension VerificationMode {
     case .atLeastOnce: return count >= 1
     case .only: return count >= 1 || total > 1
     }
-  }
-}
-
-extension String {
-  /// Applies `transform` to the first line only.
-  func replacingFirstLine(_ transform: (Substring) -> String) -> String {
-    guard let newline = firstIndex(of: "\n") else { return transform(self[...]) }
-    return transform(self[..<newline]) + self[newline...]
   }
 }

@@ -340,17 +340,15 @@ extension MockStorage {
     guard log.unverifiedCount() > 0 else { return nil }
     let unverified = log.unverified(method: nil)
     guard !unverified.isEmpty else { return nil }
-    var lines = ["verifyNoMoreInteractions failed - \(callCount(unverified.count)) not verified:"]
-    lines += describeCalls(unverified)
-    return lines.joined(separator: "\n")
+    let heading = "verifyNoMoreInteractions failed - \(callCount(unverified.count)) not verified:"
+    return ([heading] + describeCalls(unverified)).joined(separator: "\n")
   }
 
   func noInteractionsMessage() -> String? {
     let total = log.count
     guard total > 0 else { return nil }
-    var lines = ["verifyNoInteractions failed - expected no calls, got \(total):"]
-    lines += describeCalls(Array(0..<min(total, Self.shownCalls)), total: total)
-    return lines.joined(separator: "\n")
+    let heading = "verifyNoInteractions failed - expected no calls, got \(total):"
+    return ([heading] + describeCalls(Array(0..<min(total, Self.shownCalls)), total: total)).joined(separator: "\n")
   }
 
   /// "  #3 save(1, "a")" for the first few calls, then "  … and N more".
