@@ -305,28 +305,21 @@ enum _EnumPayloads {
   /// a payload, the payload read in place is `payload` (compared by description).
   static func observe<E, P>(_ value: E, _ tag: Int, _ payload: P) -> Bool {
     guard let cases = read(E.self), tag < cases.count else { return false }
-    var observed = true
-    withUnsafePointer(to: value) { pointer in
+    return withUnsafePointer(to: value) { pointer in
       let raw = UnsafeRawPointer(pointer)
-      guard _EnumOf<E>._tag(at: raw) == tag else {
-        observed = false
-        return
-      }
+      guard _EnumOf<E>._tag(at: raw) == tag else { return false }
       let mirror = Mirror(reflecting: value)
       guard cases[tag].payload != nil else {
-        observed = mirror.children.isEmpty && _enumCaseName(inPlace: value) == cases[tag].name
-        return
+        return mirror.children.isEmpty && _enumCaseName(inPlace: value) == cases[tag].name
       }
-      guard mirror.children.first?.label == cases[tag].name, cases[tag].payload == P.self else {
-        observed = false
-        return
-      }
+      guard mirror.children.first?.label == cases[tag].name, cases[tag].payload == P.self else { return false }
+      var observed = false
       var encoder = StructureEncoder()
       _EnumOf<E>._withPayload(at: raw, &encoder) { _, payloadPointer in
         observed = String(reflecting: payloadPointer.load(as: P.self)) == String(reflecting: payload)
       }
+      return observed
     }
-    return observed
   }
 
   /// The trick: the enum's field records, with their payload types resolved. Nil when the

@@ -10,7 +10,10 @@ extension _TypeLayout {
   static func _build(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     let key = ObjectIdentifier(type)
     if let known = building.cache.records.value(for: key) { return known }
+    // The type is being built: met again inside itself, it is boxed (see `_FieldAccess.of`).
+    building.types.insert(key)
     let layout = _make(type, building: &building)
+    building.types.remove(key)
     let recorded = building.cache.records.update(key) { entry in
       entry = entry ?? layout
       return entry ?? layout
@@ -50,9 +53,6 @@ extension _TypeLayout {
       return true
     }
     guard enumerated, !hidesReferences else { return nil }
-    let key = ObjectIdentifier(type)
-    building.types.insert(key)
-    defer { building.types.remove(key) }
     var fields: [_FieldLayout] = []
     fields.reserveCapacity(raw.count)
     var isDirect = true
@@ -72,9 +72,6 @@ extension _TypeLayout {
   /// writes it.
   private static func _makeEnum(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     guard let read = _EnumPayloads.cases(of: type), !read.contains(where: \.indirect) else { return nil }
-    let key = ObjectIdentifier(type)
-    building.types.insert(key)
-    defer { building.types.remove(key) }
     var cases: [_EnumCaseLayout] = []
     cases.reserveCapacity(read.count)
     var isDirect = true
