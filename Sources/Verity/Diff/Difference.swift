@@ -113,13 +113,11 @@ public struct Difference: Sendable, CustomStringConvertible {
 
   /// The totals in words: `1 changed, 2 inserted` (kinds with no edit are left out).
   public var summary: String {
-    var parts: [String] = []
-    if changedCount > 0 { parts.append("\(changedCount) changed") }
-    if typeChangedCount > 0 { parts.append("\(typeChangedCount) type changed") }
-    if insertedCount > 0 { parts.append("\(insertedCount) inserted") }
-    if removedCount > 0 { parts.append("\(removedCount) removed") }
-    if movedCount > 0 { parts.append("\(movedCount) moved") }
-    return parts.joined(separator: ", ")
+    let counts = [
+      (changedCount, "changed"), (typeChangedCount, "type changed"), (insertedCount, "inserted"),
+      (removedCount, "removed"), (movedCount, "moved"),
+    ]
+    return counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
   }
 
   /// The path list within ``lineLimit`` lines (see ``renderedPaths(lineLimit:)``).
