@@ -82,13 +82,9 @@ struct _StructureRenderer {
         append(top.closer)
         continue
       }
-      switch top.kind {
-      case .elements, .set:
-        if top.count > 0 { append(", ") }
-      case .dictionary:
-        if top.count > 0 { append(top.count % 2 == 1 ? ": " : ", ") }
-      case .fields:
-        if top.count > 0 { append(", ") }
+      // (An optional's frame holds one value: it closes before a second.)
+      if top.count > 0 { append(top.kind == .dictionary && top.count % 2 == 1 ? ": " : ", ") }
+      if top.kind == .fields {
         guard let label = reader.readString() else {
           malformed = true
           break
@@ -97,10 +93,7 @@ struct _StructureRenderer {
           append(label)
           append(": ")
         }
-      case .some:
-        break
       }
-      if malformed { break }
       stack[stack.count - 1].count += 1
       renderValue()
     }
