@@ -26,15 +26,9 @@ extension FailureReason: Equatable {
 
 private func _errorsAreEqual(_ left: any Error, _ right: any Error) -> Bool {
   guard type(of: left) == type(of: right) else { return false }
+  func isEqual<E: Equatable>(_ left: E) -> Bool { (right as? E) == left }
   if let equatable = (left as Any) as? any Equatable {
-    return equatable._isEqual(to: right)
+    return isEqual(equatable)
   }
   return String(reflecting: left) == String(reflecting: right)
-}
-
-extension Equatable {
-  fileprivate func _isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
 }

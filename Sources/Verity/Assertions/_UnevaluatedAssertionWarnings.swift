@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// It is not a test failure. Tests can read what was recorded through
-/// ``_unevaluatedAssertionWarning(fileID:line:column:)``.
+/// ``warning(fileID:line:column:)``.
 package final class _UnevaluatedAssertionWarnings: Sendable {
   package static let shared = _UnevaluatedAssertionWarnings(capacity: 1024)
 
@@ -51,19 +51,4 @@ package struct _UnevaluatedAssertionWarning: Sendable, Equatable {
   package let message: String
   /// How many roots created at this location were released without an operator.
   package let releases: Int
-}
-
-/// The unevaluated-assertion warning recorded for an `Assert(...)` call site, if any.
-///
-/// `column` is the column of the call's opening parenthesis (what `#column` gives a default
-/// argument).
-///
-/// ```swift
-/// import Verity  // (a target of this package: the function is `package`)
-///
-/// let line = #line; _ = Assert(that: 1)
-/// let warning = _unevaluatedAssertionWarning(fileID: #fileID, line: UInt(line), column: 29)
-/// ```
-package func _unevaluatedAssertionWarning(fileID: String, line: UInt, column: UInt) -> _UnevaluatedAssertionWarning? {
-  _UnevaluatedAssertionWarnings.shared.warning(fileID: fileID, line: line, column: column)
 }

@@ -145,7 +145,7 @@ extension Difference {
       var without = options
       without.ignoredPaths.remove(at: index)
       guard let other = try? a._engineDiff(to: b, options: without._engine) else { continue }
-      if other.changed + other.typeChanged + other.inserted + other.removed + other.moved == count {
+      if other.total == count {
         noted.unusedIgnoredPaths.append(options.ignoredPaths[index])
       }
     }

@@ -100,10 +100,8 @@ public struct DiffOptions: Sendable {
     if lineLimit < 1 { problems.append("lineLimit is \(lineLimit) (it must be at least 1)") }
     if identityField?.isEmpty == true { problems.append("identityField is empty (nil aligns elements by value)") }
     if ignoredPaths.count > 64 { problems.append("ignoredPaths has \(ignoredPaths.count) patterns (at most 64)") }
-    for pattern in ignoredPaths {
-      if let text = pattern._malformedText {
-        problems.append("ignoredPaths pattern \(String(reflecting: text)) is not a path (see DifferencePath.Pattern)")
-      }
+    for text in ignoredPaths.compactMap(\._malformedText) {
+      problems.append("ignoredPaths pattern \(String(reflecting: text)) is not a path (see DifferencePath.Pattern)")
     }
     return problems.isEmpty ? nil : "invalid DiffOptions: " + problems.joined(separator: "; ")
   }

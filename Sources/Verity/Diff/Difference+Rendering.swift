@@ -31,13 +31,18 @@ struct _DifferenceRenderer {
   // MARK: Path list
 
   func pathList() -> String {
+    layout(blocks: difference.edits.lazy.map { Self.block(for: $0, maxValueLength: Self.valueLength) })
+  }
+
+  /// One block per edit, laid out; blocks are built until more lines than the budget are built
+  /// (nothing past them can be shown).
+  func layout(blocks: some Sequence<[String]>) -> String {
     var pieces: [Piece] = []
     var lines = 0
-    for edit in difference.edits {
-      let block = Self.block(for: edit, maxValueLength: Self.valueLength)
+    for block in blocks {
       pieces.append(.block(block, edits: 1))
       lines += block.count
-      if lines > lineLimit { break }  // nothing past here can be shown
+      if lines > lineLimit { break }
     }
     return layout(pieces).text
   }
@@ -139,17 +144,11 @@ struct _DifferenceRenderer {
     for (index, step) in engine.steps.enumerated() { children[step.parent ?? -1, default: []].append(index) }
     var editsAt: [Int: [Int]] = [:]
     for (index, edit) in engine.edits.enumerated() { editsAt[edit.step ?? -1, default: []].append(index) }
+    if let rootEdits = editsAt[-1] {
+      return layout(blocks: rootEdits.lazy.map { edit($0, label: "", indent: "") })
+    }
     var pieces: [Piece] = []
     var lines = 0
-    if let rootEdits = editsAt[-1] {
-      for index in rootEdits {
-        let block = edit(index, label: "", indent: "")
-        pieces.append(.block(block, edits: 1))
-        lines += block.count
-        if lines > lineLimit { break }
-      }
-      return layout(pieces).text
-    }
     containerPieces(
       key: -1, label: "", indent: "", children: children, editsAt: editsAt, into: &pieces, lines: &lines)
     let tree = layout(pieces)
@@ -278,17 +277,13 @@ struct _StringLineDiff {
   static let window = 40
 
   init?(_ before: Structure, _ after: Structure) {
-    guard let x = _StringLineDiff.text(before), let y = _StringLineDiff.text(after) else { return nil }
+    guard let x = _lengthPrefixedPayload(of: before, tag: .string), let y = _lengthPrefixedPayload(of: after, tag: .string)
+    else { return nil }
     guard x.count > Self.threshold || y.count > Self.threshold || x.contains(10) || y.contains(10) else {
       return nil
     }
     self.before = x
     self.after = y
-  }
-
-  /// The UTF-8 bytes of a STRING structure.
-  static func text(_ structure: Structure) -> [UInt8]? {
-    _lengthPrefixedPayload(of: structure, tag: .string)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {
@@ -359,14 +354,10 @@ struct _BytesDiff {
   static let window = 8
 
   init?(_ before: Structure, _ after: Structure) {
-    guard let x = Self.bytes(before), let y = Self.bytes(after) else { return nil }
+    guard let x = _lengthPrefixedPayload(of: before, tag: .bytes), let y = _lengthPrefixedPayload(of: after, tag: .bytes)
+    else { return nil }
     self.before = x
     self.after = y
-  }
-
-  /// The contents of a BYTES structure.
-  static func bytes(_ structure: Structure) -> [UInt8]? {
-    _lengthPrefixedPayload(of: structure, tag: .bytes)
   }
 
   func lines(indent: String) -> (header: String, body: [String]) {

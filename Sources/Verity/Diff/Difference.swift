@@ -113,13 +113,11 @@ public struct Difference: Sendable, CustomStringConvertible {
 
   /// The totals in words: `1 changed, 2 inserted` (kinds with no edit are left out).
   public var summary: String {
-    var parts: [String] = []
-    if changedCount > 0 { parts.append("\(changedCount) changed") }
-    if typeChangedCount > 0 { parts.append("\(typeChangedCount) type changed") }
-    if insertedCount > 0 { parts.append("\(insertedCount) inserted") }
-    if removedCount > 0 { parts.append("\(removedCount) removed") }
-    if movedCount > 0 { parts.append("\(movedCount) moved") }
-    return parts.joined(separator: ", ")
+    let counts = [
+      (changedCount, "changed"), (typeChangedCount, "type changed"), (insertedCount, "inserted"),
+      (removedCount, "removed"), (movedCount, "moved"),
+    ]
+    return counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
   }
 
   /// The path list within ``lineLimit`` lines (see ``renderedPaths(lineLimit:)``).
@@ -168,26 +166,18 @@ public struct Difference: Sendable, CustomStringConvertible {
   ) -> (DifferencePath, DifferencePath) {
     guard let step else { return (DifferencePath([]), DifferencePath([])) }
     if let known = cache[step] { return known }
-    var parentPaths = (DifferencePath([]), DifferencePath([]))
-    if let parent = engine.steps[step].parent {
-      if let known = cache[parent] {
-        parentPaths = known
-      } else {
-        var chain: [Int] = []
-        var current: Int? = parent
-        while let index = current, cache[index] == nil {
-          chain.append(index)
-          current = engine.steps[index].parent
-        }
-        var (a, b) = current.flatMap { cache[$0] } ?? (DifferencePath([]), DifferencePath([]))
-        for index in chain.reversed() { append(engine.steps[index], to: &a, &b) }
-        cache[parent] = (a, b)
-        parentPaths = (a, b)
-      }
+    // The step, then its ancestors up to the nearest one whose paths are known.
+    var chain = [step]
+    var current = engine.steps[step].parent
+    while let index = current, cache[index] == nil {
+      chain.append(index)
+      current = engine.steps[index].parent
     }
-    var (a, b) = parentPaths
-    append(engine.steps[step], to: &a, &b)
-    cache[step] = (a, b)
+    var (a, b) = current.flatMap { cache[$0] } ?? (DifferencePath([]), DifferencePath([]))
+    for (depth, index) in chain.enumerated().reversed() {
+      append(engine.steps[index], to: &a, &b)
+      if depth < 2 { cache[index] = (a, b) }  // the step and its parent
+    }
     return (a, b)
   }
 

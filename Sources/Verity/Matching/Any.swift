@@ -63,11 +63,7 @@ final class _AnyCore<T>: _MatcherCore<T>, @unchecked Sendable {
 
   override var engineForm: _MatcherEngineForm { _anyForm(T.self) }
 
-  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
-    _AnyCore(namingType: namingType, waits: waits, captor: captor)
-  }
-
-  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
+  override func with(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
     _AnyCore(namingType: namingType, waits: waits, captor: captor)
   }
 }

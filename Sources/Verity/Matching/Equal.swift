@@ -62,11 +62,7 @@ final class _EqualCore<T: Equatable & Sendable>: _MatcherCore<T>, @unchecked Sen
     _bytesNeverDecideEquality(T.self) ? .opaque : .equal(expected)
   }
 
-  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
-    _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
-  }
-
-  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
+  override func with(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
     _EqualCore(expected, expectsNil: expectsNil, waits: waits, captor: captor)
   }
 }

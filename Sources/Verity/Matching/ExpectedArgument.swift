@@ -98,19 +98,13 @@ struct ExpectedArgument: Sendable {
   /// only, and a stub that matches a call has the types to answer it. Every path runs the pinned
   /// pattern, stubs included (``matches(value:log:)``).
   func pinningType(of element: Any?) -> ExpectedArgument {
-    let type: Any.Type?
-    if let matcher = element as? any _CompilableMatcher {
-      type = matcher.valueType
-    } else if let element, let present = _flattenOptional(element) {
-      type = Swift.type(of: present)
-    } else {
-      type = nil
-    }
-    // (Nil passed for a `T?` parameter: the type is gone; a recorded nil of any type matches.)
     let pin: @Sendable (Any?) -> Bool
-    if let type {
-      pin = _isValue(ofType: type)
+    if let matcher = element as? any _CompilableMatcher {
+      pin = _isValue(ofType: matcher.valueType)
+    } else if let element, let present = _flattenOptional(element) {
+      pin = _isValue(ofType: Swift.type(of: present))
     } else {
+      // (Nil passed for a `T?` parameter: the type is gone; a recorded nil of any type matches.)
       pin = { value in value.flatMap(_flattenOptional) == nil }
     }
     let pinned: ArgumentPattern
@@ -210,11 +204,6 @@ struct ExpectedArgument: Sendable {
   var captors: [any ArgumentCapturing] {
     if case .captor(let captor) = kind { return [captor] }
     return nestedCaptors
-  }
-
-  var incomparable: _IncomparableContent? {
-    if case .incomparable(_, let content) = kind { return content }
-    return nil
   }
 
   /// Whether the engine's answer came from Swift code looking at the recorded value (a matcher

@@ -181,13 +181,7 @@ final class _CompositeCore<T>: _MatcherCore<T>, @unchecked Sendable {
     }
   }
 
-  override func with(waits: _MatcherWaits<T>) -> _MatcherCore<T> {
-    _CompositeCore(
-      operation: operation, parts: parts, describe: _describe!, check: _check!, test: test, engineForm: _engineForm,
-      waiting: waiting, waits: waits, captor: captor)
-  }
-
-  override func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
+  override func with(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) -> _MatcherCore<T> {
     _CompositeCore(
       operation: operation, parts: parts, describe: _describe!, check: _check!, test: test, engineForm: _engineForm,
       waiting: waiting, waits: waits, captor: captor)

@@ -66,7 +66,7 @@ public struct Matcher<T>: Sendable {
   /// fails at once, since `contains` does not wait, while on a missing element it waits for it.
   package var _waitingFor: (@Sendable (T) -> Duration)? {
     get { core.waits.untilMatch }
-    set { core = core.with(waits: _MatcherWaits(untilMatch: newValue, untilMismatch: core.waits.untilMismatch)) }
+    set { core = core.with(waits: _MatcherWaits(untilMatch: newValue, untilMismatch: core.waits.untilMismatch), captor: core.captor) }
   }
 
   /// How long waiting may still change the verdict on a value this matcher accepts, when that
@@ -75,7 +75,7 @@ public struct Matcher<T>: Sendable {
   /// and `!(a || b)` as `!a && !b`.
   package var _waitingForMismatch: (@Sendable (T) -> Duration)? {
     get { core.waits.untilMismatch }
-    set { core = core.with(waits: _MatcherWaits(untilMatch: core.waits.untilMatch, untilMismatch: newValue)) }
+    set { core = core.with(waits: _MatcherWaits(untilMatch: core.waits.untilMatch, untilMismatch: newValue), captor: core.captor) }
   }
 
   /// How long a robot may keep re-checking `value`, which this matcher rejects.
@@ -93,7 +93,7 @@ public struct Matcher<T>: Sendable {
   /// existential's copy.)
   package var _captor: (any AnyObject & Sendable)? {
     get { core.captor }
-    set { core = core.with(captor: newValue) }
+    set { core = core.with(waits: core.waits, captor: newValue) }
   }
 
   /// Creates a matcher from a description and a check that explains mismatches.
@@ -163,12 +163,6 @@ public struct Matcher<T>: Sendable {
   /// The matcher's parts, for reading in place.
   @usableFromInline
   var _core: _MatcherCore<T> { core }
-
-  /// ``matches(_:)``'s verdict with no mismatch sentence built (the matcher's faster test when it
-  /// has one): what a query over recorded calls asks for each candidate.
-  package func verdict(_ value: T) -> Bool {
-    core.verdict(value)
-  }
 }
 
 extension Matcher: CustomStringConvertible {}
@@ -234,7 +228,7 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   }
 
   /// For a subclass, which overrides `describe()`, `check(_:)`, `verdict(_:)`, `engineForm` and
-  /// the two `with` methods.
+  /// `with(waits:captor:)`.
   init(enginePredicate: _EnginePredicate? = nil, waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) {
     self._describe = nil
     self._check = nil
@@ -295,15 +289,8 @@ class _MatcherCore<T>: _HandleMatcher, @unchecked Sendable {
   /// How the engine can evaluate the matcher.
   var engineForm: _MatcherEngineForm { _engineForm }
 
-  /// This core with other value-dependent waits.
-  func with(waits: _MatcherWaits<T>) -> _MatcherCore {
-    _MatcherCore(
-      describe: _describe!, check: _check!, test: test, enginePredicate: enginePredicate, engineForm: _engineForm,
-      waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)
-  }
-
-  /// This core with another captor.
-  func with(captor: (any AnyObject & Sendable)?) -> _MatcherCore {
+  /// This core with other value-dependent waits and captor.
+  func with(waits: _MatcherWaits<T>, captor: (any AnyObject & Sendable)?) -> _MatcherCore {
     _MatcherCore(
       describe: _describe!, check: _check!, test: test, enginePredicate: enginePredicate, engineForm: _engineForm,
       waiting: waiting, waits: waits, captor: captor, checksOptionalType: checksOptionalType)

@@ -44,13 +44,10 @@ package func _render(_ value: Any) -> String {
 /// _foundationValueRendering(5)                              // nil
 /// ```
 func _foundationValueRendering(_ value: Any) -> String? {
-  let type = ObjectIdentifier(Swift.type(of: value))
-  if type == ObjectIdentifier(UUID.self), let uuid = value as? UUID { return Structure(uuid).description }
-  if type == ObjectIdentifier(Date.self), let date = value as? Date { return Structure(date).description }
-  if type == ObjectIdentifier(URL.self), let url = value as? URL { return Structure(url).description }
-  if type == ObjectIdentifier(Decimal.self), let decimal = value as? Decimal { return Structure(decimal).description }
-  if type == ObjectIdentifier(Data.self), let data = value as? Data { return Structure(data).description }
-  return nil
+  let type = Swift.type(of: value)
+  guard type == UUID.self || type == Date.self || type == URL.self || type == Decimal.self || type == Data.self
+  else { return nil }
+  return Structure(encoding: value).description
 }
 
 /// Writes a type name the way messages show it: `Int`, `Optional<String>`, `[Int]`.

@@ -61,7 +61,7 @@ extension MockStorage {
   ) async where C.Duration == Duration {
     let storage = self
     if let problem = mode.problem(name: name) {
-      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      location.report(problem)
       return
     }
     // Subscribe before the first check, so no recording can slip between the two.
@@ -85,13 +85,12 @@ extension MockStorage {
         group.cancelAll()
       }
     }
-    let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
     if let message = storage.verify(
-      expected, mode: mode, name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+      expected, mode: mode, name: name, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
     {
-      reportFailure(
-        message.replacingFirstLine { "\($0) within \(timeout)" },
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      let firstLineEnd = message.firstIndex(of: "\n") ?? message.endIndex
+      location.report(message[..<firstLineEnd] + " within \(timeout)" + message[firstLineEnd...])
     }
   }
 }
@@ -107,13 +106,5 @@ extension VerificationMode {
     case .atLeastOnce: return count >= 1
     case .only: return count >= 1 || total > 1
     }
-  }
-}
-
-extension String {
-  /// Applies `transform` to the first line only.
-  func replacingFirstLine(_ transform: (Substring) -> String) -> String {
-    guard let newline = firstIndex(of: "\n") else { return transform(self[...]) }
-    return transform(self[..<newline]) + self[newline...]
   }
 }

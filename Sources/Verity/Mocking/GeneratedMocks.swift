@@ -355,9 +355,7 @@ extension MockStorage {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Value {
-    // The member's own location (the protocol's `@Mock` line, in the app's source) is only the
-    // fallback: a failure a call causes is reported in the test (see `reportingLocation(or:)`,
-    // looked up only when something is reported).
+    // (The member's own location is only the fallback, as in `_lookUpAnswer`.)
     let location = _Location(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let (stub, answer) = nextAnswer(forIdentifier: identifier, resultType: Value.self, matching: values) else {
       return try _unansweredThrowing(identifier, values: values, at: location)
@@ -378,17 +376,9 @@ extension MockStorage {
     case .error(let error):
       throw error
     case .none:
-      reportFailure(
-        "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) returns nil, not \(_render(type: Value.self))",
-        fileID: stub.location.fileID, filePath: stub.location.filePath, line: stub.location.line,
-        column: stub.location.column)
-      throw UnstubbedCallError(call: stub.expected.description)
+      throw _badThrowingAnswer("returns nil, not \(_render(type: Value.self))", stub: stub)
     case .mismatch(let problem):
-      reportFailure(
-        "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) \(problem)",
-        fileID: stub.location.fileID, filePath: stub.location.filePath, line: stub.location.line,
-        column: stub.location.column)
-      throw UnstubbedCallError(call: stub.expected.description)
+      throw _badThrowingAnswer(problem, stub: stub)
     }
   }
 
@@ -459,8 +449,7 @@ extension MockStorage {
       return "\(unstubbed): \(_memberName(identifier)) throws only \(_render(type: E.self))"
     }
     let message = "\(_memberName(identifier)) failed - a stub throws \(error), but \(_memberName(identifier)) throws only \(_render(type: E.self))"
-    let location = reportingLocation(or: fallback)
-    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    reportingLocation(or: fallback).report(message)
     return message
   }
 
@@ -476,9 +465,8 @@ extension MockStorage {
       if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
       return hasUnstubbed ? unstubbed() : _mockDefault(Value.self)
     }
-    let location = reportingLocation(or: fallback)
     let message = _unstubbedMessage(identifier, values: values(), result: Value.self)
-    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    reportingLocation(or: fallback).report(message)
     fatalError(message)
   }
 
@@ -490,11 +478,8 @@ extension MockStorage {
       if isStrict { reportUnexpectedCall(_renderCall(identifier, values()), at: reportingLocation(or: fallback)) }
       return value
     }
-    let location = reportingLocation(or: fallback)
     let values = values()
-    reportFailure(
-      _unstubbedMessage(identifier, values: values, result: Value.self),
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    reportingLocation(or: fallback).report(_unstubbedMessage(identifier, values: values, result: Value.self))
     throw UnstubbedCallError(call: _renderCall(identifier, values))
   }
 
@@ -506,11 +491,21 @@ extension MockStorage {
 
   /// Reports a stub whose answer does not fit the member, at the stub's own line (its `when`).
   func _badAnswer<Value>(_ problem: String, stub: Stub) -> Value {
-    let message = "\(_memberName(stub.expected.identifier)) failed - the stub for \(stub.expected.description) \(problem)"
-    let location = stub.location
-    reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    let message = _reportBadAnswer(problem, stub: stub)
     if let value = _mockDefaultValue(Value.self) { return value }
     fatalError(message)
+  }
+
+  /// ``_badAnswer(_:stub:)`` for a throwing member: reported the same way, then the error it throws.
+  func _badThrowingAnswer(_ problem: String, stub: Stub) -> UnstubbedCallError {
+    _ = _reportBadAnswer(problem, stub: stub)
+    return UnstubbedCallError(call: stub.expected.description)
+  }
+
+  private func _reportBadAnswer(_ problem: String, stub: Stub) -> String {
+    let message = "\(_memberName(stub.expected.identifier)) failed - the stub for \(stub.expected.description) \(problem)"
+    stub.location.report(message)
+    return message
   }
 }
 

@@ -49,9 +49,8 @@ public final class InOrder: Sendable {
   }
 
   func verify(_ expected: ExpectedCall, on storage: MockStorage, mode: VerificationMode, at location: _Location) {
-    let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
     if let problem = mode.problem(name: "verifyCall in order") ?? expected.incomparableMessage(name: "verifyCall in order") {
-      report(problem, fileID, filePath, line, column)
+      location.report(problem)
       return
     }
     let (after, previous) = cursor._withLock { ($0.sequence, $0.description) }
@@ -68,12 +67,11 @@ public final class InOrder: Sendable {
     let wanted: Int
     switch mode {
     case .never, .atMost:
-      let limit = mode == .never ? 0 : mode.atMostLimit
+      let limit = Int(mode.countBounds(total: 0).max)  // 0 for .never, n for .atMost(n)
       let matches = matchesAfterCursor(limit: .max)
       if matches.count > limit {
-        report(
-          "verifyCall in order failed - expected \(mode.expectation(call: expected.description)) \(place), got \(matches.count)",
-          fileID, filePath, line, column)
+        location.report(
+          "verifyCall in order failed - expected \(mode.expectation(call: expected.description)) \(place), got \(matches.count)")
       }
       return
     case .times(let n), .atLeast(let n):
@@ -83,9 +81,8 @@ public final class InOrder: Sendable {
     case .only:
       wanted = 1
       if storage.log.count != 1 {
-        report(
-          "verifyCall in order failed - expected \(mode.expectation(call: expected.description)), got \(callCount(storage.log.count)) in all",
-          fileID, filePath, line, column)
+        location.report(
+          "verifyCall in order failed - expected \(mode.expectation(call: expected.description)), got \(callCount(storage.log.count)) in all")
         return
       }
     }
@@ -100,29 +97,16 @@ public final class InOrder: Sendable {
       } else {
         lines += storage.nearestCallsDescription(expected)
       }
-      report(lines.joined(separator: "\n"), fileID, filePath, line, column)
+      location.report(lines.joined(separator: "\n"))
       return
     }
     if let problem = storage.captorProblem(expected, name: "verifyCall in order") {
-      report(problem, fileID, filePath, line, column)
+      location.report(problem)
       return
     }
     storage.fillCaptors(of: expected)
     guard wanted > 0, let last = log.call(at: matches[wanted - 1]) else { return }
     for index in matches.prefix(wanted) { log.markVerified(at: index) }
     cursor._withLock { $0 = (last.sequence, expected.description) }
-  }
-
-  private func report(
-    _ message: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt
-  ) {
-    reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-extension VerificationMode {
-  var atMostLimit: Int {
-    if case .atMost(let n) = self { return n }
-    return 0
   }
 }

@@ -121,12 +121,7 @@ extension MockStorage {
       return try _convertedThrowingAnswer(answer, of: stub, identifier, arguments: arguments)
     }
     guard let body = body as? Answer else {
-      let problem = _writeBackMismatch(body, expected: Answer.self)
-      reportFailure(
-        "\(_memberName(identifier)) failed - the stub for \(stub.expected.description) \(problem)",
-        fileID: stub.location.fileID, filePath: stub.location.filePath, line: stub.location.line,
-        column: stub.location.column)
-      throw UnstubbedCallError(call: stub.expected.description)
+      throw _badThrowingAnswer(_writeBackMismatch(body, expected: Answer.self), stub: stub)
     }
     return try writingBack(body)
   }

@@ -70,9 +70,7 @@ public struct Stubbing<Arguments, Value>: Sendable {
       let member = _memberName(call.form.identifier)
       let allowed =
         ObjectIdentifier(errorType) == ObjectIdentifier(Never.self) ? "cannot throw" : "throws only \(_render(type: errorType))"
-      reportFailure(
-        "when failed - the stub for \(call.description) throws \(error), but \(member) \(allowed)",
-        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      location.report("when failed - the stub for \(call.description) throws \(error), but \(member) \(allowed)")
       return self
     }
     return adding(.error(error))

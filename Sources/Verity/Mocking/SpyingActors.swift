@@ -135,8 +135,7 @@ func _executorMismatch<SpyingMock: Actor & Mock, Real: Actor, Result, Failure: E
   _ mock: SpyingMock, _ real: Real, failing: Failure.Type, at fallback: _Location
 ) throws(Failure) -> Result {
   let message = _executorMismatchMessage(mock: SpyingMock.self, real: Real.self)
-  let location = mock.storage.reportingLocation(or: fallback)
-  reportFailure(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  mock.storage.reportingLocation(or: fallback).report(message)
   if let value = _mockDefaultValue(Result.self) { return value }
   if let error = _mockDefaultValue(Failure.self) { throw error }
   if let error = UnstubbedCallError(call: "a call passed on to \(_render(type: Real.self))") as? Failure { throw error }

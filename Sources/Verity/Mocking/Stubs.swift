@@ -43,22 +43,12 @@ struct Stub: Sendable {
     return true
   }
 
-  /// The identifier of the calls the stub is for.
-  var identifier: String { call.identifier }
-
   /// The call the stub is for, compiled (for messages).
   var expected: ExpectedCall { call.expected }
 
-  /// Whether a call being made now, with these argument values, matches (see ``_StubCall``).
-  func matches(values: [Any?], log: CallLog) -> Bool {
-    call.matches(values: values, log: log)
-  }
-
   /// Reports that no call used the stub, at the stub's location.
   func reportUnused(name: String) {
-    reportFailure(
-      "\(name) - the stub for \(expected.description) was never used",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    location.report("\(name) - the stub for \(expected.description) was never used")
   }
 }
 
@@ -154,6 +144,11 @@ struct _Location: Sendable {
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
   }
+
+  /// Reports a failure with this message here.
+  func report(_ message: String) {
+    reportFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 
 extension MockStorage {
@@ -198,10 +193,10 @@ extension MockStorage {
     let values = arguments()
     var chosenID: UInt64?
     if let single {
-      if single.matches(values: values, log: log) { chosenID = single.id }
+      if single.call.matches(values: values, log: log) { chosenID = single.id }
     } else {
       for index in stride(from: candidates.count - 1, through: 0, by: -1)
-      where candidates[index].matches(values: values, log: log) {
+      where candidates[index].call.matches(values: values, log: log) {
         chosenID = candidates[index].id
         break
       }
@@ -232,7 +227,7 @@ extension MockStorage {
     noteTestLocation(location)
     // (A handle's matchers are never incomparable values: only a compiled list can hold one.)
     if case .compiled(let expected) = form, let problem = expected.incomparableMessage(name: name) {
-      reportFailure(problem, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+      location.report(problem)
       return nil
     }
     let identifier = form.identifier
@@ -254,8 +249,6 @@ extension MockStorage {
   /// Reports, in strict mode, a call that no stub answers.
   func reportUnexpectedCall(_ call: @autoclosure () -> String, at location: _Location) {
     guard isStrict else { return }
-    reportFailure(
-      "unexpected call to \(call()) on a strict mock: no stub matches it",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    location.report("unexpected call to \(call()) on a strict mock: no stub matches it")
   }
 }

@@ -223,12 +223,8 @@ extension MockStorage {
     total: Int,
     name: String
   ) -> String {
-    var lines: [String]
-    if mode == .only {
-      lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(callCount(count)) matching and \(callCount(total)) in all"]
-    } else {
-      lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(count)"]
-    }
+    let got = mode == .only ? "\(callCount(count)) matching and \(callCount(total)) in all" : "\(count)"
+    var lines = ["\(name) failed - expected \(mode.expectation(call: expected.description)), got \(got)"]
     // A selector says how many arguments its member takes: a list of another length never matches.
     if let wanted = expected.arguments, !expected.identifier.hasPrefix("get "), !expected.identifier.hasPrefix("set "),
       let (_, labels) = _selectorLabels(expected.identifier), labels.count != wanted.count
@@ -236,7 +232,7 @@ extension MockStorage {
       lines.append("\(expected.identifier) takes \(argumentCount(labels.count)); the verification gave \(wanted.count)")
     }
     // When too few calls matched, the closest calls explain why.
-    if count < mode.minimumCount {
+    if UInt64(count) < mode.countBounds(total: total).min {
       lines += nearestCallsDescription(expected)
     }
     return lines.joined(separator: "\n")
@@ -266,15 +262,11 @@ extension MockStorage {
           // Which of the two rules for an object changed since the call applied (the "Equality
           // and matching" article): `==` and matchers run on the object as it is now; a
           // comparison by structure sees it as it was at the call.
-          if wanted[position].looksAtRecordedValue {
-            lines.append(
-              "     argument \(position + 1): expected \(wanted[position].description), got \(now.description) "
-                + "(checked on the object as it is now; at the call it was \(recorded.description))")
-          } else {
-            lines.append(
-              "     argument \(position + 1): expected \(wanted[position].description), got \(recorded.description) "
-                + "(compared as it was at the call; the object has changed since, to \(now.description))")
-          }
+          let got =
+            wanted[position].looksAtRecordedValue
+            ? "\(now.description) (checked on the object as it is now; at the call it was \(recorded.description))"
+            : "\(recorded.description) (compared as it was at the call; the object has changed since, to \(now.description))"
+          lines.append("     argument \(position + 1): expected \(wanted[position].description), got \(got)")
         } else if let differences = argumentDifferences(wanted[position], recorded) {
           lines += differences.map { "     argument \(position + 1): \($0)" }
         } else {
@@ -348,17 +340,15 @@ extension MockStorage {
     guard log.unverifiedCount() > 0 else { return nil }
     let unverified = log.unverified(method: nil)
     guard !unverified.isEmpty else { return nil }
-    var lines = ["verifyNoMoreInteractions failed - \(callCount(unverified.count)) not verified:"]
-    lines += describeCalls(unverified)
-    return lines.joined(separator: "\n")
+    let heading = "verifyNoMoreInteractions failed - \(callCount(unverified.count)) not verified:"
+    return ([heading] + describeCalls(unverified)).joined(separator: "\n")
   }
 
   func noInteractionsMessage() -> String? {
     let total = log.count
     guard total > 0 else { return nil }
-    var lines = ["verifyNoInteractions failed - expected no calls, got \(total):"]
-    lines += describeCalls(Array(0..<min(total, Self.shownCalls)), total: total)
-    return lines.joined(separator: "\n")
+    let heading = "verifyNoInteractions failed - expected no calls, got \(total):"
+    return ([heading] + describeCalls(Array(0..<min(total, Self.shownCalls)), total: total)).joined(separator: "\n")
   }
 
   /// "  #3 save(1, "a")" for the first few calls, then "  … and N more".
@@ -371,17 +361,6 @@ extension MockStorage {
     }
     if total > lines.count { lines.append("  … and \(total - lines.count) more") }
     return lines
-  }
-}
-
-extension VerificationMode {
-  /// The fewest matching calls the mode accepts.
-  var minimumCount: Int {
-    switch self {
-    case .never, .atMost: return 0
-    case .atLeast(let n), .times(let n): return n
-    case .atLeastOnce, .only: return 1
-    }
   }
 }
 

@@ -53,10 +53,8 @@ extension Robot {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    if let reason = _checkWaiting(condition, clock: clock, element: { element(id) }) {
-      reportFailure(
-        "Assertion '\(condition.description)' failed on element '\(id)': \(reason)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+    if let failure = _checkWaiting(condition, on: id, clock: clock, element: { element(id) }) {
+      reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
@@ -78,10 +76,8 @@ extension RobotElement {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    if let reason = _checkWaiting(condition, clock: clock, element: { self }) {
-      reportFailure(
-        "Assertion '\(condition.description)' failed on element '\(identifier)': \(reason)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+    if let failure = _checkWaiting(condition, on: identifier, clock: clock, element: { self }) {
+      reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
@@ -90,12 +86,12 @@ extension RobotElement {
 /// How often a waiting condition is re-checked.
 let _robotPollInterval = Duration.milliseconds(100)
 
-/// Checks `condition` on a freshly found element until it holds (nil) or its waiting time has
-/// passed (the last mismatch). A condition that holds, or that does not wait, answers after one
+/// Checks `condition` on a freshly found element, which `name` names, until it holds (nil) or its
+/// waiting time has passed (the failure, with the last mismatch). A condition that holds, or that does not wait, answers after one
 /// check: `!(.exists(waiting: 5))` on a missing element passes at once. Only the parts that reject
 /// the element count: `.exists && .contains("x")` on a present element with other text fails at
 /// once (`contains` does not wait), and waits for a missing one.
-func _checkWaiting<E>(_ condition: Matcher<E>, clock: any RobotClock, element: () -> E) -> String? {
+func _checkWaiting<E>(_ condition: Matcher<E>, on name: Any, clock: any RobotClock, element: () -> E) -> String? {
   let start = clock.now
   while true {
     let current = element()
@@ -105,7 +101,7 @@ func _checkWaiting<E>(_ condition: Matcher<E>, clock: any RobotClock, element: (
     case .mismatch(let reason):
       let deadline = start + condition._waiting(for: current)
       let now = clock.now
-      if now >= deadline { return reason }
+      if now >= deadline { return "Assertion '\(condition.description)' failed on element '\(name)': \(reason)" }
       clock.sleep(for: min(_robotPollInterval, deadline - now))
     }
   }

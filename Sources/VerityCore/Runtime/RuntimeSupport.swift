@@ -244,12 +244,13 @@ enum _EnumPayloads {
     vrt_enum_witnesses_available(unsafeBitCast(type, to: UnsafeRawPointer.self), maxSize)
   }
 
+  private typealias Multi = _EnumPayloadsProbeMulti
+  private typealias Single = _EnumPayloadsProbeSingle
+  private typealias Packed = _EnumPayloadsProbePacked
+  private typealias Generic = _EnumPayloadsProbeGeneric<Double>
+
   /// The check behind ``recordsReadHolds``.
   static func checkRecords() -> Bool {
-    typealias Multi = _EnumPayloadsProbeMulti
-    typealias Single = _EnumPayloadsProbeSingle
-    typealias Packed = _EnumPayloadsProbePacked
-    typealias Generic = _EnumPayloadsProbeGeneric<Double>
     let probes: [(type: Any.Type, cases: [Case])] = [
       (Multi.self, [
         Case(name: "text", payload: String.self, indirect: false),
@@ -282,10 +283,6 @@ enum _EnumPayloads {
 
   /// The check behind ``holds``, after ``recordsReadHolds``.
   static func checkRead() -> Bool {
-    typealias Multi = _EnumPayloadsProbeMulti
-    typealias Single = _EnumPayloadsProbeSingle
-    typealias Packed = _EnumPayloadsProbePacked
-    typealias Generic = _EnumPayloadsProbeGeneric<Double>
     let long = "a string longer than fifteen bytes"
     let types: [Any.Type] = [
       Multi.self, Single.self, Packed.self, Generic.self, _EnumPayloadsProbeIndirect.self,
@@ -308,28 +305,21 @@ enum _EnumPayloads {
   /// a payload, the payload read in place is `payload` (compared by description).
   static func observe<E, P>(_ value: E, _ tag: Int, _ payload: P) -> Bool {
     guard let cases = read(E.self), tag < cases.count else { return false }
-    var observed = true
-    withUnsafePointer(to: value) { pointer in
+    return withUnsafePointer(to: value) { pointer in
       let raw = UnsafeRawPointer(pointer)
-      guard _EnumOf<E>._tag(at: raw) == tag else {
-        observed = false
-        return
-      }
+      guard _EnumOf<E>._tag(at: raw) == tag else { return false }
       let mirror = Mirror(reflecting: value)
       guard cases[tag].payload != nil else {
-        observed = mirror.children.isEmpty && _enumCaseName(inPlace: value) == cases[tag].name
-        return
+        return mirror.children.isEmpty && _enumCaseName(inPlace: value) == cases[tag].name
       }
-      guard mirror.children.first?.label == cases[tag].name, cases[tag].payload == P.self else {
-        observed = false
-        return
-      }
+      guard mirror.children.first?.label == cases[tag].name, cases[tag].payload == P.self else { return false }
+      var observed = false
       var encoder = StructureEncoder()
       _EnumOf<E>._withPayload(at: raw, &encoder) { _, payloadPointer in
         observed = String(reflecting: payloadPointer.load(as: P.self)) == String(reflecting: payload)
       }
+      return observed
     }
-    return observed
   }
 
   /// The trick: the enum's field records, with their payload types resolved. Nil when the

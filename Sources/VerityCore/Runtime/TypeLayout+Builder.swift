@@ -10,7 +10,10 @@ extension _TypeLayout {
   static func _build(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     let key = ObjectIdentifier(type)
     if let known = building.cache.records.value(for: key) { return known }
+    // The type is being built: met again inside itself, it is boxed (see `_FieldAccess.of`).
+    building.types.insert(key)
     let layout = _make(type, building: &building)
+    building.types.remove(key)
     let recorded = building.cache.records.update(key) { entry in
       entry = entry ?? layout
       return entry ?? layout
@@ -50,9 +53,6 @@ extension _TypeLayout {
       return true
     }
     guard enumerated, !hidesReferences else { return nil }
-    let key = ObjectIdentifier(type)
-    building.types.insert(key)
-    defer { building.types.remove(key) }
     var fields: [_FieldLayout] = []
     fields.reserveCapacity(raw.count)
     var isDirect = true
@@ -72,9 +72,6 @@ extension _TypeLayout {
   /// writes it.
   private static func _makeEnum(_ type: Any.Type, building: inout _LayoutBuilding) -> _TypeLayout? {
     guard let read = _EnumPayloads.cases(of: type), !read.contains(where: \.indirect) else { return nil }
-    let key = ObjectIdentifier(type)
-    building.types.insert(key)
-    defer { building.types.remove(key) }
     var cases: [_EnumCaseLayout] = []
     cases.reserveCapacity(read.count)
     var isDirect = true
@@ -160,17 +157,17 @@ extension _FieldAccess {
     // conformance of its own keeps the container's conformance (`[UInt8]` is written as bytes).
     if let optional = type as? any _OptionalType.Type {
       let wrapped = of(optional._wrappedType, building: &building)
-      if wrapped.isWrittenFromMemory { return .optional(optional._optionalAt, wrapped) }
+      if wrapped.isWrittenFromMemory { return _FieldAccess(.optional, optional: optional._optionalAt, inner: wrapped) }
     } else if let array = type as? any _ArrayType.Type {
       let element = of(array._elementType, building: &building)
-      if element.isWrittenFromMemory { return .array(array._arrayAt, element) }
+      if element.isWrittenFromMemory { return _FieldAccess(.array, array: array._arrayAt, inner: element) }
     }
     if let encodable = type as? any StructurallyEncodable.Type {
-      return .encodable(_encodableAt(encodable))
+      return _FieldAccess(.encodable, encodable: _encodableAt(encodable))
     }
     if type is any _OptionalType.Type || type is any _ArrayType.Type { return .boxed }
     if building.types.contains(ObjectIdentifier(type)) { return .boxed }
     guard let layout = _TypeLayout._build(type, building: &building), layout.isDirect else { return .boxed }
-    return .layout(layout)
+    return _FieldAccess(.layout, layout: layout)
   }
 }

@@ -89,14 +89,6 @@ package final class _TypeLayout: Sendable {
   /// starts a check of its own, and the checks never nest deeper than the number of types.
   static let checking: UInt8 = 3
 
-  /// Claims the check of this layout: true for the one caller that moves the state from
-  /// ``unchecked`` to ``checking``, which must then check a value (`_checkLayout`).
-  func claimCheck() -> Bool {
-    state.compareExchange(
-      expected: _TypeLayout.unchecked, desired: _TypeLayout.checking, ordering: .acquiringAndReleasing
-    ).exchanged
-  }
-
   init(
     tag: UInt8, typeName: String?, fields: [_FieldLayout], isDirect: Bool, depth: Int, boxer: any _BoxAt.Type,
     caseNamer: (any _EnumNameAt.Type)? = nil, cases: [_EnumCaseLayout]? = nil, enumAt: (any _EnumAt.Type)? = nil
@@ -137,22 +129,6 @@ package final class _TypeLayout: Sendable {
   @inline(__always)
   package static func learnedFast(_ type: Any.Type) -> _TypeLayout? {
     _LayoutCache.shared.fast.value(for: type)
-  }
-
-  /// For tests: writes `value` until its type's layout is learned and checked against `Mirror`
-  /// (the check of a type's first value may be running on another thread), and returns whether
-  /// the layout is trusted (false for a type `Mirror` writes, or a layout the check rejected).
-  package static func _learnForTesting(_ value: Any) -> Bool {
-    for _ in 0..<10_000 {
-      _ = Structure(encoding: value)
-      guard let layout = learned(type(of: value)) else { continue }
-      switch layout.state.load(ordering: .acquiring) {
-      case checked: return true
-      case rejected: return false
-      default: continue
-      }
-    }
-    return false
   }
 }
 
@@ -228,13 +204,6 @@ final class _EnumCaseLayout: Sendable {
   /// Whether the payload is a pure value (see ``_TypeLayout/isPureValue``).
   var isPureValue: Bool { (tuple?.isPureValue ?? true) && (single?.isPureValue ?? true) }
 
-  /// Claims the check of this case (as ``_TypeLayout/claimCheck()``).
-  func claimCheck() -> Bool {
-    state.compareExchange(
-      expected: _TypeLayout.unchecked, desired: _TypeLayout.checking, ordering: .acquiringAndReleasing
-    ).exchanged
-  }
-
   /// The payload at `pointer` as the fields `Mirror` writes, each boxed.
   func boxedFields(at pointer: UnsafeRawPointer) -> [(label: String, value: Any)] {
     if let tuple {
@@ -242,6 +211,16 @@ final class _EnumCaseLayout: Sendable {
     }
     guard let boxer else { return [] }
     return [("", boxer._box(at: pointer))]
+  }
+}
+
+extension Atomic where Value == UInt8 {
+  /// Claims the check of the layout or enum case whose ``_TypeLayout/state`` this is: true for the
+  /// one caller that moves it from `unchecked` to `checking`, which must then check a value
+  /// (`_checkLayout`).
+  func claimCheck() -> Bool {
+    compareExchange(expected: _TypeLayout.unchecked, desired: _TypeLayout.checking, ordering: .acquiringAndReleasing)
+      .exchanged
   }
 }
 
@@ -274,7 +253,7 @@ final class _FieldAccess: Sendable {
   /// The access of an optional's wrapped value or an array's elements.
   let inner: _FieldAccess?
 
-  private init(
+  init(
     _ kind: Kind, encodable: (any _EncodableAt.Type)? = nil, layout: _TypeLayout? = nil,
     optional: (any _OptionalAt.Type)? = nil, array: (any _ArrayAt.Type)? = nil, inner: _FieldAccess? = nil
   ) {
@@ -291,23 +270,6 @@ final class _FieldAccess: Sendable {
   static let double = _FieldAccess(.double)
   static let bool = _FieldAccess(.bool)
   static let boxed = _FieldAccess(.boxed)
-
-  static func encodable(_ encodable: any _EncodableAt.Type) -> _FieldAccess {
-    _FieldAccess(.encodable, encodable: encodable)
-  }
-
-  static func layout(_ layout: _TypeLayout) -> _FieldAccess {
-    _FieldAccess(.layout, layout: layout)
-  }
-
-  static func optional(_ optional: any _OptionalAt.Type, _ wrapped: _FieldAccess) -> _FieldAccess {
-    _FieldAccess(.optional, optional: optional, inner: wrapped)
-  }
-
-  static func array(_ array: any _ArrayAt.Type, _ element: _FieldAccess) -> _FieldAccess {
-    _FieldAccess(.array, array: array, inner: element)
-  }
-
 
   /// Whether values of this access are pure values (see ``_TypeLayout/isPureValue``).
   var isPureValue: Bool {

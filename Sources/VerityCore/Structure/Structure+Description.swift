@@ -82,13 +82,9 @@ struct _StructureRenderer {
         append(top.closer)
         continue
       }
-      switch top.kind {
-      case .elements, .set:
-        if top.count > 0 { append(", ") }
-      case .dictionary:
-        if top.count > 0 { append(top.count % 2 == 1 ? ": " : ", ") }
-      case .fields:
-        if top.count > 0 { append(", ") }
+      // (An optional's frame holds one value: it closes before a second.)
+      if top.count > 0 { append(top.kind == .dictionary && top.count % 2 == 1 ? ": " : ", ") }
+      if top.kind == .fields {
         guard let label = reader.readString() else {
           malformed = true
           break
@@ -97,10 +93,7 @@ struct _StructureRenderer {
           append(label)
           append(": ")
         }
-      case .some:
-        break
       }
-      if malformed { break }
       stack[stack.count - 1].count += 1
       renderValue()
     }
@@ -111,7 +104,6 @@ struct _StructureRenderer {
 
   /// Renders a scalar, or opens a container (pushing a frame).
   mutating func renderValue() {
-    let start = reader.position
     guard let tag = reader.readTag() else {
       malformed = true
       return
@@ -169,13 +161,13 @@ struct _StructureRenderer {
         return fail()
       }
       let end = reader.position + Int(length)
-      openContainer(tag, start: start, end: end)
+      openContainer(tag, end: end)
     default:
       fail()
     }
   }
 
-  mutating func openContainer(_ tag: UInt8, start: Int, end: Int) {
+  mutating func openContainer(_ tag: UInt8, end: Int) {
     switch tag {
     case StructureTag.array.rawValue:
       append("[")

@@ -55,11 +55,6 @@ package struct StructureNode: Sendable, Equatable {
   /// Number of SOME prefixes (saturates at 255).
   package var someDepth: UInt8
 
-  /// The parent's node index, nil for the root.
-  package var parentIndex: Int? { parent == Self.none ? nil : Int(parent) }
-  /// The byte range of the node in ``Structure/bytes``.
-  package var byteRange: Range<Int> { Int(offset)..<(Int(offset) + Int(length)) }
-
   init(_ node: vrt_node) {
     hash = node.hash
     offset = node.offset
@@ -144,8 +139,6 @@ package struct _StructureReader {
     self.bytes = bytes
     self.position = position
   }
-
-  var isAtEnd: Bool { position >= bytes.count }
 
   package mutating func readTag() -> UInt8? {
     guard position >= 0, position < bytes.count else { return nil }

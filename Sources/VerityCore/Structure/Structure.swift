@@ -86,12 +86,7 @@ public struct Structure: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    var encoder = StructureEncoder()
-    encoder.encode(any: value)
-    self = Structure._finishing(
-      encoder, validate: encoder._untrustedContent,
-      typeName: value.map { String(describing: type(of: $0)) } ?? "nil",
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    self = Structure._encodingNotingIncomparable(value, fileID: fileID, filePath: filePath, line: line, column: column).0
   }
 
   /// The dynamic path's structure of `value`, and what in it cannot be compared (a function), if
@@ -205,14 +200,7 @@ public struct Structure: Sendable {
   public func withUnsafeBytes<R, E: Error>(
     _ body: (UnsafeRawBufferPointer) throws(E) -> R
   ) throws(E) -> R {
-    let result: Result<R, E> = _storage.bytes.withUnsafeBytes { buffer in
-      do throws(E) {
-        return .success(try body(buffer))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    try _storage.bytes.withUnsafeBufferPointer { buffer throws(E) in try body(UnsafeRawBufferPointer(buffer)) }
   }
 
   /// Checks the encoder's output and wraps it, reporting a failure (and returning an opaque
@@ -256,16 +244,6 @@ public struct Structure: Sendable {
       }
       return .success(Structure(_trusted: Array(buffer)))
     }
-  }
-
-  /// The structure reflection writes for `value`, ignoring its own conformance (its children take
-  /// the dynamic path). For tests that check a generated conformance against reflection.
-  package static func _byReflection(_ value: Any) -> Structure {
-    var encoder = StructureEncoder()
-    encoder._encodeByReflection(value)
-    return Structure._finishing(
-      encoder, validate: true, typeName: String(describing: type(of: value)),
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   }
 
   /// A conformance's output, unvalidated (for callers that validate the bytes anyway, such as a

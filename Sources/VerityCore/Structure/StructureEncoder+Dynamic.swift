@@ -126,22 +126,13 @@ extension StructureEncoder {
     _TypeNames.qualified(type)
   }
 
-  /// Writes `value` if it is nil or exactly an `Int`, `String`, `Double` or `Bool` (what most
-  /// dynamic argument lists hold) and returns true; returns false, writing nothing, otherwise.
+  /// Writes `value`, whose dynamic type is `type`, if it is exactly an `Int`, `String`, `Double` or
+  /// `Bool` (what most dynamic argument lists hold) and returns true; returns false, writing
+  /// nothing, otherwise. The value is opened, not cast: its type is already known, so no dynamic
+  /// cast runs.
   ///
   /// What it writes is exactly one well-formed value with no object in it (the same bytes
   /// ``encode(any:)`` writes), so a call log can skip its per-argument check.
-  @inline(__always)
-  mutating func _encodeCommonScalar(_ value: Any?) -> Bool {
-    guard let value else {
-      encodeNil()
-      return true
-    }
-    return _encodeCommonScalar(value, type: ObjectIdentifier(Swift.type(of: value)))
-  }
-
-  /// `_encodeCommonScalar(_:)` for a present value whose dynamic type is `type`. The value is
-  /// opened, not cast: its type is already known, so no dynamic cast runs.
   @inline(__always)
   mutating func _encodeCommonScalar<T>(_ value: T, type: ObjectIdentifier) -> Bool {
     if type == ObjectIdentifier(Int.self) {
@@ -305,7 +296,8 @@ extension StructureEncoder {
   /// An `NSNumber`: a boolean (the boolean class), a double (`d`/`f` type encoding), an unsigned
   /// or a signed integer, or a decimal number.
   mutating func _emitNumber(_ number: NSNumber) {
-    if ObjectIdentifier(type(of: number)) == _FoundationTypes.booleanClass {
+    // The class of boxed booleans (`__NSCFBoolean`), which `JSONSerialization` uses for `true`/`false`.
+    if ObjectIdentifier(type(of: number)) == _KnownTypes.shared.boolean {
       encode(number.boolValue)
     } else if let decimal = number as? NSDecimalNumber {
       _emitDecimalNumber(decimal)
@@ -368,11 +360,5 @@ struct _KnownTypes: Sendable {
   let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
 
   static let shared = _KnownTypes()
-}
-
-enum _FoundationTypes {
-  /// The class of boxed booleans (`__NSCFBoolean`), which `JSONSerialization` uses for
-  /// `true`/`false`; other numbers are plain `NSNumber`s.
-  static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 }
 

@@ -21,7 +21,7 @@ extension StructureEncoder {
     case _TypeLayout.unchecked:
       // The first value: checked by the caller that claims the check; anyone else (another
       // thread, or a value inside the one being checked) writes by Mirror until the answer.
-      guard layout.claimCheck(), _checkLayout(layout, on: value) else { return false }
+      guard layout.state.claimCheck(), _checkLayout(layout, on: value) else { return false }
     default: return false
     }
     var written = false
@@ -49,7 +49,7 @@ extension StructureEncoder {
     let enumCase = cases[tag]
     var state = enumCase.state.load(ordering: .acquiring)
     if state == _TypeLayout.unchecked {
-      guard enumCase.claimCheck() else { return false }
+      guard enumCase.state.claimCheck() else { return false }
       state = _layoutAgreesWithMirror(layout, on: layout.boxer._box(at: pointer)) ? _TypeLayout.checked : _TypeLayout.rejected
       if state == _TypeLayout.rejected { layout.state.store(_TypeLayout.rejected, ordering: .releasing) }
       enumCase.state.store(state, ordering: .releasing)
@@ -180,7 +180,7 @@ extension StructureEncoder {
     var state = layout.state.load(ordering: .acquiring)
     if state == _TypeLayout.unchecked {
       state =
-        !layout.claimCheck() ? layout.state.load(ordering: .acquiring)
+        !layout.state.claimCheck() ? layout.state.load(ordering: .acquiring)
         : _checkLayout(layout, on: layout.boxer._box(at: pointer)) ? _TypeLayout.checked : _TypeLayout.rejected
     }
     guard state == _TypeLayout.checked, layout.cases == nil || _caseChecked(layout, at: pointer) else {
@@ -210,7 +210,7 @@ extension StructureEncoder {
   }
 
   /// The check of a layout on the first value of its type (see `Runtime/TypeLayout.swift`), by
-  /// the caller that claimed it (``_TypeLayout/claimCheck()``): the value's bytes by layout must
+  /// the caller that claimed it (`claimCheck()`): the value's bytes by layout must
   /// equal its bytes by `Mirror`. Values of the type inside this one are written by `Mirror` in
   /// both (the state is ``_TypeLayout/checking``), so the check compares the layout's own level.
   /// Records the answer in the layout's state (a rejected type goes to `Mirror` for good) and

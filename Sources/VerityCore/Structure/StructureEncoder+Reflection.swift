@@ -61,11 +61,8 @@ extension StructureEncoder {
       } else {
         encodeNil()
       }
-    case .collection:
-      _begin(UInt8(VRT_TAG_ARRAY), nil)
-      frames.append(.values(mirror.children.map(\.value), 0))
-    case .set:
-      _begin(UInt8(VRT_TAG_SET), nil)
+    case .collection, .set:
+      _begin(UInt8(mirror.displayStyle == .set ? VRT_TAG_SET : VRT_TAG_ARRAY), nil)
       frames.append(.values(mirror.children.map(\.value), 0))
     case .dictionary:
       var flat: [Any] = []

@@ -335,11 +335,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
     try body(UnsafeRawBufferPointer(start: vrt_writer_bytes(_writer), count: vrt_writer_length(_writer)))
   }
 
-  /// The bytes written so far, copied.
-  package var writtenBytes: [UInt8] {
-    withWrittenBytes { Array($0) }
-  }
-
   /// Empties the encoder (keeping its capacity) for the next value.
   package mutating func reset() {
     vrt_writer_reset(_writer)
@@ -384,12 +379,6 @@ public struct StructureEncoder: ~Copyable, @unchecked Sendable {
       _writer, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self), name.utf8CodeUnitCount,
       UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self), text.utf8CodeUnitCount)
     return true
-  }
-
-  /// Starts a new independent value in the same buffer: object identities written so far no
-  /// longer produce back-references (for the next argument of a call).
-  package mutating func forgetIdentities() {
-    vrt_writer_forget_identities(_writer)
   }
 
   /// The sticky error, if any write failed or a container is still open.

@@ -230,3 +230,10 @@ private struct Custom: StructurallyEncodable {
     #expect(nested.writtenBytes == mirrored(point))
   }
 }
+
+extension StructureEncoder {
+  /// The bytes written so far, copied.
+  var writtenBytes: [UInt8] {
+    withWrittenBytes { Array($0) }
+  }
+}

@@ -122,3 +122,10 @@ struct StructureTests {
     #expect(lenient.map(\.description) == ["1", "<malformed argument: truncated input>"])
   }
 }
+
+extension StructureNode {
+  /// The parent's node index, nil for the root.
+  fileprivate var parentIndex: Int? { parent == Self.none ? nil : Int(parent) }
+  /// The byte range of the node in ``Structure/bytes``.
+  fileprivate var byteRange: Range<Int> { Int(offset)..<(Int(offset) + Int(length)) }
+}

@@ -65,3 +65,9 @@ import Verity
     #expect(written.withLock { $0 } == expected)
   }
 }
+
+/// The unevaluated-assertion warning recorded for an `Assert(...)` call site, if any. `column` is
+/// the column of the call's opening parenthesis (what `#column` gives a default argument).
+private func _unevaluatedAssertionWarning(fileID: String, line: UInt, column: UInt) -> _UnevaluatedAssertionWarning? {
+  _UnevaluatedAssertionWarnings.shared.warning(fileID: fileID, line: line, column: column)
+}

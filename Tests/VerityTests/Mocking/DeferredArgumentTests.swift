@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Verity
-import VerityCore
+@testable import VerityCore
 
 /// A call log that keeps values writes a pure value (a plain struct or enum of scalars, strings,
 /// optionals and arrays) only when a query needs its bytes. These tests record the same calls into
@@ -219,5 +219,23 @@ import VerityCore
     #expect(mock.storage.log._callsWithDeferredArguments == 0)
     verify(mock.call(eq(line), eq(3)))
     mock.verifyNoMoreInteractions()
+  }
+}
+
+extension _TypeLayout {
+  /// Writes `value` until its type's layout is learned and checked against `Mirror` (the check of a
+  /// type's first value may be running on another thread), and returns whether the layout is
+  /// trusted (false for a type `Mirror` writes, or a layout the check rejected).
+  static func _learnForTesting(_ value: Any) -> Bool {
+    for _ in 0..<10_000 {
+      _ = Structure(encoding: value)
+      guard let layout = learned(type(of: value)) else { continue }
+      switch layout.state.load(ordering: .acquiring) {
+      case checked: return true
+      case rejected: return false
+      default: continue
+      }
+    }
+    return false
   }
 }

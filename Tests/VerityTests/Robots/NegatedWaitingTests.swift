@@ -17,7 +17,7 @@ import Testing
     clock.onSleep = { now in
       if now >= .seconds(1) { change(screen.descendant(withIdentifier: "submit")) }
     }
-    let failure = _checkWaiting(condition, clock: clock) { screen.descendant(withIdentifier: "submit") }
+    let failure = _checkWaiting(condition, on: "submit", clock: clock) { screen.descendant(withIdentifier: "submit") }
     return (failure == nil, clock.now)
   }
 

@@ -83,23 +83,11 @@ extension Assertion {
   }
 }
 
-private nonisolated(nonsending) func _poll<T, NewValue>(
-  timeout: Duration,
-  pollInterval: Duration,
-  clock: any Clock<Duration>,
-  at location: _Location,
-  attempt: nonisolated(nonsending) () async throws -> T,
-  check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
-) async -> AssertionResult<NewValue> {
-  await _poll(
-    timeout: timeout, pollInterval: pollInterval, on: clock, at: location, attempt: attempt,
-    check: check)
-}
-
+/// Runs `attempt` and `check` until the check passes or `timeout` has elapsed on `clock`.
 private nonisolated(nonsending) func _poll<C: Clock<Duration>, T, NewValue>(
   timeout: Duration,
   pollInterval: Duration,
-  on clock: C,
+  clock: C,
   at location: _Location,
   attempt: nonisolated(nonsending) () async throws -> T,
   check: nonisolated(nonsending) (Assertion<T>) async -> Assertion<NewValue>
@@ -108,18 +96,24 @@ private nonisolated(nonsending) func _poll<C: Clock<Duration>, T, NewValue>(
   var attempts = 0
   while true {
     attempts += 1
-    let value: Result<T, any Error>
+    // Each attempt's value (or thrown error) starts a silent chain, so failed attempts report nothing.
+    let value: AssertionResult<T>
     do {
-      value = .success(try await attempt())
+      value = .pass(try await attempt())
     } catch {
-      value = .failure(error)
+      value = .fail(thrownError: error)
     }
+    let checked = await check(
+      Assertion(
+        result: value, name: "eventually", fileID: location.fileID, filePath: location.filePath,
+        line: location.line, column: location.column, chain: .silent(rootName: "eventually")))
     let lastFailure: String
-    switch _describeAttempt(await check(_attemptRoot(value, at: location))) {
-    case .passed(let checked):
-      return .pass(checked)
-    case .failed(let description):
-      lastFailure = description
+    switch checked.result {
+    case .pass(let value):
+      return .pass(value)
+    case .fail(let reason):
+      // `"isEqualTo failed - 2 is not equal to 3"`, or the bare reason for a thrown error.
+      lastFailure = checked.name == "eventually" ? "\(reason)" : "\(checked.name) failed - \(reason)"
     }
     let now = clock.now
     if now >= deadline {
@@ -131,37 +125,6 @@ private nonisolated(nonsending) func _poll<C: Clock<Duration>, T, NewValue>(
     } catch {
       return .fail(message: "cancelled after \(_attempts(attempts)): \(lastFailure)")
     }
-  }
-}
-
-/// What one attempt of `eventually` concluded.
-private enum _Attempt<NewValue> {
-  case passed(NewValue)
-  case failed(String)
-}
-
-/// Applies `check` to a silent assertion on one attempt's value (or thrown error).
-private func _attemptRoot<T>(_ outcome: Result<T, any Error>, at location: _Location) -> Assertion<T> {
-  let chain = _AssertionChain.silent(rootName: "eventually")
-  switch outcome {
-  case .success(let value):
-    return Assertion(
-      result: .pass(value), name: "eventually", fileID: location.fileID, filePath: location.filePath,
-      line: location.line, column: location.column, chain: chain)
-  case .failure(let error):
-    return Assertion(
-      result: .fail(thrownError: error), name: "eventually", fileID: location.fileID,
-      filePath: location.filePath, line: location.line, column: location.column, chain: chain)
-  }
-}
-
-/// `"isEqualTo failed - 2 is not equal to 3"`, or the bare reason for a thrown error.
-private func _describeAttempt<NewValue>(_ outcome: Assertion<NewValue>) -> _Attempt<NewValue> {
-  switch outcome.result {
-  case .pass(let value):
-    .passed(value)
-  case .fail(let reason):
-    .failed(outcome.name == "eventually" ? "\(reason)" : "\(outcome.name) failed - \(reason)")
   }
 }
 

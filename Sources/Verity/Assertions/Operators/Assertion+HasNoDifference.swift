@@ -93,14 +93,12 @@ private func _difference<Value>(
   _ value: Value, _ expected: Value, options: DiffOptions, equal: () -> Bool?
 ) -> FailureReason? {
   if let problem = options._problem { return .message(problem) }
-  if options._equalsDecides, let equal = equal() {
-    if equal { return nil }
-    guard let difference = diff(expected, value, options: options) else {
-      return .message(_equalStructuresMessage(value, expected))
-    }
-    return .message(difference._failureText(tree: false))
+  let equal = options._equalsDecides ? equal() : nil
+  if equal == true { return nil }
+  guard let difference = diff(expected, value, options: options) else {
+    // `==` said they differ where the structures are equal: say why they may disagree.
+    return equal == false ? .message(_equalStructuresMessage(value, expected)) : nil
   }
-  guard let difference = diff(expected, value, options: options) else { return nil }
   return .message(difference._failureText(tree: false))
 }
 

@@ -17,22 +17,7 @@ extension Assertion {
     line: UInt = #line,
     column: UInt = #column
   ) -> Assertion<T> {
-    return evaluate(
-      name: "isType", fileID: fileID, filePath: filePath, line: line, column: column
-    ) { value in
-      // A successful cast passes the cast value on to the next operator.
-      if let castValue = value as? T {
-        return .pass(castValue)
-      }
-
-      // Otherwise say which type the value has and which type was expected.
-      let typeDescription = String(describing: type(of: value as Any))
-      let expectedTypeDescription = String(describing: expectedType)
-      return .fail(
-        message:
-          "Value of type \(typeDescription) does not conform to expected type "
-          + expectedTypeDescription)
-    }
+    _cast(to: expectedType, name: "isType", fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Another name for ``isType(_:fileID:filePath:line:column:)``; failures name it `isOfType`.
@@ -50,17 +35,17 @@ extension Assertion {
     line: UInt = #line,
     column: UInt = #column
   ) -> Assertion<T> {
-    evaluate(
-      name: "isOfType", fileID: fileID, filePath: filePath, line: line, column: column
-    ) { value in
-      if let castValue = value as? T {
-        return .pass(castValue)
-      }
-      let typeDescription = String(describing: type(of: value as Any))
+    _cast(to: expectedType, name: "isOfType", fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// `isType` and `isOfType`: the value cast to `T` is passed on, or the failure names both types.
+  private func _cast<T>(
+    to expectedType: T.Type, name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Assertion<T> {
+    evaluate(name: name, fileID: fileID, filePath: filePath, line: line, column: column) { value in
+      if let castValue = value as? T { return .pass(castValue) }
       return .fail(
-        message:
-          "Value of type \(typeDescription) does not conform to expected type "
-          + String(describing: expectedType))
+        message: "Value of type \(type(of: value as Any)) does not conform to expected type \(expectedType)")
     }
   }
 }
