@@ -57,7 +57,7 @@ struct VerityMocks: BuildToolPlugin {
   /// stable order. A macro's own dependencies (swift-syntax) are not the target's: a macro target
   /// is neither read nor entered.
   func sourceDependencies(of target: Target) -> [SourceModuleTarget] {
-    var seen: Set<String> = [target.id]
+    var seen: Set<String> = []
     var result: [SourceModuleTarget] = []
     func visit(_ target: Target) {
       guard seen.insert(target.id).inserted else { return }
@@ -73,13 +73,7 @@ struct VerityMocks: BuildToolPlugin {
         }
       }
     }
-    target.dependencies.forEach { dependency in
-      switch dependency {
-      case .target(let target): visit(target)
-      case .product(let product): product.targets.forEach(visit)
-      @unknown default: break
-      }
-    }
-    return result
+    visit(target)
+    return result.filter { $0.id != target.id }
   }
 }
