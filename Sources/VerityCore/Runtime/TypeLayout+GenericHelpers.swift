@@ -16,6 +16,25 @@ enum _Boxed<T>: _BoxAt {
   static var _conformsToStructurallyEncodable: Bool { T.self is any StructurallyEncodable.Type }
 }
 
+/// `value` as an `Any` made from its dynamic type, for code that opens it and reads its memory.
+///
+/// `_openExistential` opens an `Any` to the type it was made from. An `Any` made from a generic
+/// value whose type is an existential (a field of type `any P`, boxed by `_Boxed<any P>`) was made
+/// from `any P`, though `type(of:)` names the value's own type: opened, it is the existential's
+/// container, and a pointer to it points at the container's words (the inline buffer, the
+/// metadata, the witness table), not at the bytes a layout of the value's type describes. A value
+/// too big for the inline buffer then crashed the layout's check (`ExistentialFieldTests`; every
+/// swift-log `Logger` holds one). Such a value is cast to its own type; any other is returned as
+/// it is.
+@inline(__always)
+func _exactlyTyped(_ value: Any) -> Any {
+  func madeFrom<T>(_: T) -> ObjectIdentifier { ObjectIdentifier(T.self) }
+  let valueType = type(of: value)
+  if _openExistential(value, do: madeFrom) == ObjectIdentifier(valueType) { return value }
+  func cast<U>(_: U.Type) -> Any { value as! U }
+  return _openExistential(valueType, do: cast)
+}
+
 func _boxer(_ type: Any.Type) -> any _BoxAt.Type {
   func make<T>(_: T.Type) -> any _BoxAt.Type { _Boxed<T>.self }
   return make(type)

@@ -34,7 +34,7 @@ extension StructureEncoder {
         written = true
       }
     }
-    _openExistential(value, do: write)
+    _openExistential(_exactlyTyped(value), do: write)
     return written
   }
 
@@ -221,7 +221,7 @@ extension StructureEncoder {
       // The value's case is checked with it (no other value of the type was written by layout
       // meanwhile: the type's state was `checking`).
       func caseOf<T>(_ value: T) -> Int { withUnsafePointer(to: value) { enumAt._tag(at: UnsafeRawPointer($0)) } }
-      let tag = _openExistential(value, do: caseOf)
+      let tag = _openExistential(_exactlyTyped(value), do: caseOf)
       if cases.indices.contains(tag) {
         _ = cases[tag].state.compareExchange(
           expected: _TypeLayout.unchecked, desired: _TypeLayout.checked, ordering: .acquiringAndReleasing)
@@ -242,7 +242,7 @@ extension StructureEncoder {
           byLayout._writeLayout(layout, at: UnsafeRawPointer(pointer), frames: &frames)
         }
       }
-      _openExistential(value, do: write)
+      _openExistential(_exactlyTyped(value), do: write)
       byLayout._drain(&frames)
     }
     var byMirror = StructureEncoder()
