@@ -327,42 +327,66 @@ enum EverydayBenchmarks {
     blackHole(sink)
   }
 
-  /// How much faster two threads finish twice the tests than one thread finishes them once: 2.0
-  /// is perfect scaling; 1.0 means the threads only wait for each other. Each run times one
-  /// thread, then two, back to back, and the median of the runs' ratios is returned (the machine's
-  /// speed drifts less within a run than across runs). Swift Testing runs a suite's tests on
-  /// every core, so a shared object every test touches (a reference count, a lock, a global
-  /// table) shows here as a loss.
-  static func twoThreadScaling(tests: Int, runs: Int, _ test: EverydayTest) -> Double {
-    runTests(tests / 10, test)  // (warm-up: types learned, caches filled)
-    var ratios: [Double] = []
-    for _ in 0..<max(runs, 1) {
-      var start = bench_now_ns()
+  /// How many tests one thread runs in about `window` nanoseconds (also the warm-up: types
+  /// learned, caches filled).
+  static func testsPerWindow(_ window: UInt64, _ test: EverydayTest) -> Int {
+    var tests = 100
+    while true {
+      let start = bench_now_ns()
       runTests(tests, test)
-      let one = Double(bench_now_ns() &- start)
-      start = bench_now_ns()
-      DispatchQueue.concurrentPerform(iterations: 2) { _ in runTests(tests, test) }
-      let two = Double(bench_now_ns() &- start)
-      ratios.append(2 * one / two)
+      if bench_now_ns() &- start >= window / 4 { return tests * 4 }
+      tests *= 2
     }
-    ratios.sort()
-    return ratios[ratios.count / 2]
   }
 
-  /// The two-thread rows: the everyday test's scaling for `@Mock` beside the hand-rolled mock's.
-  static func runScaling(runs: Int, configuration: String, report: inout Report) {
-    let debug = configuration == "debug"
-    let tests = debug ? 2_000 : 10_000
-    let rolled = twoThreadScaling(tests: tests, runs: runs, rolledSmall)
-    let generated = twoThreadScaling(tests: tests, runs: runs, generatedSmall)
-    let hand = twoThreadScaling(tests: tests, runs: runs, handWrittenSmall)
-    for (name, scaling) in [("@Mock", generated), ("hand-written Mock ([Any?])", hand)] {
+  /// How much faster two threads finish twice `tests` tests than one thread finishes them once:
+  /// 2.0 is perfect scaling; 1.0 means the threads only wait for each other.
+  static func twoThreadScaling(tests: Int, _ test: EverydayTest) -> Double {
+    var start = bench_now_ns()
+    runTests(tests, test)
+    let one = Double(bench_now_ns() &- start)
+    start = bench_now_ns()
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in runTests(tests, test) }
+    let two = Double(bench_now_ns() &- start)
+    return 2 * one / two
+  }
+
+  /// The two-thread rows: the everyday test's scaling for `@Mock` and the hand-written mock beside
+  /// the hand-rolled mock's. Swift Testing runs a suite's tests on every core, so a shared object
+  /// every test touches (a reference count, a lock, a global table) shows here as a loss.
+  ///
+  /// This machine's speed swings within a second (the hand-rolled mock alone scaled from 1.1× to
+  /// 1.9× between runs of a few milliseconds each), so one round times each of the three mocks
+  /// once, in a shuffled order, on about 20 ms of tests per thread, and the rows give medians over
+  /// `rounds` rounds: each mock's scaling, and the median of its scaling over the hand-rolled
+  /// mock's in the same round (the figure the target is on: at least 1.5× where the hand-rolled
+  /// mock reaches 1.6×, so 0.94 of it).
+  static func runScaling(rounds: Int, report: inout Report) {
+    let window: UInt64 = 20_000_000
+    let mocks: [(name: String, test: EverydayTest)] = [
+      ("hand-rolled", rolledSmall), ("@Mock", generatedSmall), ("hand-written Mock ([Any?])", handWrittenSmall),
+    ]
+    let tests = mocks.map { testsPerWindow(window, $0.test) }
+    var scalings = Array(repeating: [Double](), count: mocks.count)
+    var againstRolled = Array(repeating: [Double](), count: mocks.count)
+    for _ in 0..<rounds {
+      var round = Array(repeating: 0.0, count: mocks.count)
+      for index in mocks.indices.shuffled() {
+        round[index] = twoThreadScaling(tests: tests[index], mocks[index].test)
+        scalings[index].append(round[index])
+      }
+      for index in mocks.indices { againstRolled[index].append(round[index] / round[0]) }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    for index in mocks.indices.dropFirst() {
+      let ratio = median(againstRolled[index])
       report.add(
         ReportRow(
-          work: "everyday test (small record) on 2 threads against 1, \(name)",
-          verity: "\(formatNumber(scaling, fractionDigits: 2))× the tests per second",
-          alternative: "\(formatNumber(rolled, fractionDigits: 2))× hand-rolled",
-          ratio: scaling / rolled, target: "≥ 1.6×", meetsTarget: scaling >= 1.6, summary: name == "@Mock"))
+          work: "everyday test (small record) on 2 threads against 1, \(mocks[index].name)",
+          verity: "\(formatNumber(median(scalings[index]), fractionDigits: 2))× the tests per second",
+          alternative: "\(formatNumber(median(scalings[0]), fractionDigits: 2))× hand-rolled "
+            + "(per round: \(formatNumber(ratio, fractionDigits: 2)) of it)",
+          ratio: ratio, target: "≥ 0.94× hand-rolled's", meetsTarget: ratio >= 0.94, summary: index == 1))
     }
   }
 

@@ -17,6 +17,7 @@ struct VerityBenchmarks: ParsableCommand {
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
     case everyday
+    case twoThreads = "two-threads"
     case userPath = "user-path"
     case callLog = "call-log"
     case clearing
@@ -189,7 +190,12 @@ struct VerityBenchmarks: ParsableCommand {
       var report = Report(
         title: "The everyday test, \(configuration) build: a mock, a stub, 5 calls, 3 verifications, no more interactions")
       EverydayBenchmarks.run(runs: runs, configuration: configuration, report: &report)
-      EverydayBenchmarks.runScaling(runs: max(runs, 9), configuration: configuration, report: &report)
+      reports.append(report)
+    }
+    if parts.contains(.twoThreads) {
+      var report = Report(
+        title: "The everyday test on two threads, \(configuration) build: tests per second against one thread")
+      EverydayBenchmarks.runScaling(rounds: quick ? 25 : 101, report: &report)
       reports.append(report)
     }
     if parts.contains(.userPath) {
