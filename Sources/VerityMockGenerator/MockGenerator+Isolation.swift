@@ -102,22 +102,47 @@ extension MockGenerator {
     isActorProtocol && !isNonisolated(modifiers) && globalActor(of: attributes) == nil
   }
 
-  /// A member's global actor as the generated member's attribute (`@MainActor `), or "" (for
-  /// none, or the protocol's own, which the generated member has already). The generated member
-  /// is isolated as the requirement is: it runs where the protocol's callers run, and a spy calls
-  /// the real member from there (a `nonisolated` witness could not call it synchronously).
   /// What a generated member repeats of its requirement's attributes: its `@available` ones (a
   /// member that implements a deprecated requirement is deprecated too, so passing a spy's call on
-  /// to it warns no one), then its global actor when the protocol's is another.
+  /// to it warns no one), then its global actor (`@MainActor `) when the protocol's is another. The
+  /// generated member is isolated as the requirement is: it runs where the protocol's callers run,
+  /// and a spy calls the real member from there (a `nonisolated` witness could not call it
+  /// synchronously).
   func memberAttributes(_ attributes: AttributeListSyntax) -> String {
-    var prefix = ""
-    for element in attributes {
-      if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "available" {
-        prefix += attribute.trimmedDescription + " "
-      }
-    }
+    let prefix = availableAttributes(attributes)
     guard let actor = globalActor(of: attributes), actor != globalActor else { return prefix }
     return prefix + actor + " "
+  }
+
+  /// A requirement's `@available` attributes as written, those inside an `#if` kept inside the same
+  /// clauses (`#if swift(>=5.9)`, a line each, `#endif`): a clause with none of them keeps only its
+  /// condition.
+  func availableAttributes(_ attributes: AttributeListSyntax) -> String {
+    var text = ""
+    for element in attributes {
+      switch element {
+      case .attribute(let attribute) where attribute.attributeName.trimmedDescription == "available":
+        text += attribute.trimmedDescription + " "
+      case .ifConfigDecl(let ifConfig):
+        var clauses = ""
+        var keepsOne = false
+        for clause in ifConfig.clauses {
+          clauses += clause.poundKeyword.text + (clause.condition.map { " " + $0.trimmedDescription } ?? "") + "\n"
+          if case .attributes(let inner) = clause.elements {
+            var kept = availableAttributes(inner)
+            if !kept.isEmpty {
+              keepsOne = true
+              if kept.hasSuffix(" ") { kept.removeLast() }
+              clauses += kept.hasSuffix("\n") ? kept : kept + "\n"
+            }
+          }
+        }
+        if keepsOne { text += clauses + "#endif\n" }
+      default:
+        break
+      }
+    }
+    return text
   }
 }
 
